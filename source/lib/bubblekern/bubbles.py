@@ -1,0 +1,306 @@
+"""Collect each glyph's effective bubble from a fontParts font, with a per-glyph cache.
+
+A glyph's effective bubble is the union of
+
+- the closed contours of its glyph in the bubble layer, and
+- for every component (in the default layer, and in the bubble layer), the base glyph's
+  effective bubble under the component's transformation, recursively.
+
+Results are cached against a signature of everything they were made from (the bubble
+layer's points, the components and, recursively, their bases), so an edited glyph, an
+edited bubble or an edited component base is noticed on the next call without any
+notification; :meth:`FontBubbles.invalidate` drops entries by hand as well.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Hashable, Iterable
+
+from fontTools.pens.pointPen import PointToSegmentPen
+from fontTools.pens.recordingPen import RecordingPointPen
+
+from .bands import BandProfile, band_profile
+from .errors import (
+    BubbleGeometryError,
+    BubbleLayerError,
+    ComponentCycleError,
+    ComponentError,
+    MissingGlyphError,
+)
+from .geometry import EMPTY, Bubble, SegmentPen
+from .settings import Settings, units_per_em
+
+__all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
+
+MAX_COORDINATE = 1_000_000.0
+"""Bubble coordinates beyond this (in font units) are rejected as broken data."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    signature: Hashable
+    bubble: Bubble
+    depends_on: frozenset[str]
+    profile: BandProfile | None = None
+
+
+class FontBubbles:
+    """Effective bubbles and band profiles of one font's glyphs, cached per glyph."""
+
+    def __init__(self, font, settings: Settings | None = None):
+        self.font = font
+        self.settings = settings or Settings()
+        self.warnings: list[str] = []
+        self.hits = 0
+        self.misses = 0
+        self._cache: dict[str, _Entry] = {}
+        self._pass: dict[str, tuple[Hashable, frozenset[str]]] | None = None
+        self._warned: set[str] = set()
+
+    # -- public ------------------------------------------------------------------
+
+    @property
+    def layer_name(self) -> str:
+        return self.settings.layer
+
+    def has_layer(self) -> bool:
+        return self.layer_name in self.font.layerOrder
+
+    def require_layer(self) -> None:
+        """Raise :class:`BubbleLayerError` when the font has no bubble layer."""
+        if not self.has_layer():
+            layers = ", ".join(self.font.layerOrder)
+            raise BubbleLayerError(
+                f"the font has no layer named {self.layer_name!r} (its layers: {layers}); "
+                "draw bubbles in that layer or name another with --layer"
+            )
+
+    @property
+    def band_height(self) -> float:
+        return self.settings.band_height(units_per_em(self.font))
+
+    def bubble(self, name: str) -> Bubble:
+        """The effective bubble of glyph ``name`` (empty when it has none)."""
+        with self._reading():
+            return self._entry(name).bubble
+
+    def profile(self, name: str) -> BandProfile | None:
+        """The band profile of ``name``'s effective bubble, or None when it has no bubble."""
+        return self.profiles([name])[name]
+
+    def profiles(self, names: Iterable[str], progress=None) -> dict[str, BandProfile | None]:
+        """Band profiles for ``names``; ``progress(done, total)`` is called as glyphs are read."""
+        names = list(dict.fromkeys(names))
+        height = self.band_height
+        result: dict[str, BandProfile | None] = {}
+        with self._reading():
+            for done, name in enumerate(names, 1):
+                entry = self._entry(name)
+                if entry.profile is not None and entry.profile.height == height:
+                    self.hits += 1
+                    profile = entry.profile
+                else:
+                    self.misses += 1
+                    profile = band_profile(entry.bubble, height)
+                    self._cache[name] = _Entry(entry.signature, entry.bubble, entry.depends_on, profile)
+                result[name] = None if profile.empty else profile
+                if progress is not None:
+                    progress(done, len(names))
+        return result
+
+    def glyphs_with_bubbles(self) -> list[str]:
+        """Names of glyphs that have a non-empty effective bubble, in glyph order."""
+        with self._reading():
+            return [name for name in glyph_order(self.font) if self._entry(name).bubble]
+
+    def dependents(self, names: Iterable[str]) -> set[str]:
+        """``names`` plus every glyph whose bubble is built from one of them (composites)."""
+        names = set(names)
+        with self._reading():
+            return {n for n in glyph_order(self.font) if n in names or self._depends(n) & names}
+
+    def invalidate(self, names: Iterable[str] | None = None) -> None:
+        """Forget cached bubbles of ``names`` and of everything built from them (all when None)."""
+        if names is None:
+            self._cache.clear()
+            return
+        names = set(names)
+        for name in [n for n, e in self._cache.items() if n in names or e.depends_on & names]:
+            del self._cache[name]
+
+    # -- reading -----------------------------------------------------------------
+
+    def _reading(self):
+        return _Pass(self)
+
+    def _depends(self, name: str) -> frozenset[str]:
+        return self._signature(name, ())[1]
+
+    def _entry(self, name: str) -> _Entry:
+        if name not in self._names():
+            raise MissingGlyphError([name])
+        signature, depends = self._signature(name, ())
+        entry = self._cache.get(name)
+        if entry is not None and entry.signature == signature:
+            return entry
+        bubble = self._own_bubble(name)
+        for base, transformation in self._components(name):
+            if base in self._names() and base not in self._cycle_members(name):
+                bubble = bubble + self._entry(base).bubble.transform(transformation)
+        entry = _Entry(signature, bubble, depends)
+        self._cache[name] = entry
+        return entry
+
+    def _cycle_members(self, name: str) -> frozenset[str]:
+        return self._pass_data().get(("cycle", name), frozenset())
+
+    def _names(self) -> set[str]:
+        memo = self._pass_data()
+        if "names" not in memo:
+            memo["names"] = set(self.font.keys())
+        return memo["names"]
+
+    def _pass_data(self) -> dict:
+        assert self._pass is not None, "read inside _reading()"
+        return self._pass
+
+    def _signature(self, name: str, stack: tuple[str, ...]) -> tuple[Hashable, frozenset[str]]:
+        """(signature, names it depends on) of ``name``'s effective bubble, once per pass."""
+        memo = self._pass_data()
+        if name in memo:
+            return memo[name]
+        own = self._own_record(name)
+        parts: list[Hashable] = [own]
+        depends: set[str] = set()
+        skipped: set[str] = set()
+        for base, transformation in self._components(name):
+            if base in stack or base == name:
+                path = stack[stack.index(base):] + (name, base) if base in stack else (name, base)
+                self._fail(ComponentCycleError(f"component cycle: {' → '.join(path)}", path))
+                skipped.add(base)
+                parts.append(("cycle", base))
+                continue
+            if base not in self._names():
+                self._fail(
+                    ComponentError(
+                        f"glyph {name!r} has a component of {base!r}, which is not in the font",
+                        (name, base),
+                    )
+                )
+                parts.append(("missing", base))
+                continue
+            base_signature, base_depends = self._signature(base, stack + (name,))
+            parts.append((base, transformation, base_signature))
+            depends |= base_depends | {base}
+        result = (tuple(parts), frozenset(depends))
+        memo[name] = result
+        if skipped:
+            memo[("cycle", name)] = frozenset(skipped)
+        return result
+
+    def _fail(self, error: Exception) -> None:
+        if self.settings.on_error == "raise":
+            raise error
+        self._warn(f"{error} (skipped)")
+
+    def _warn(self, message: str) -> None:
+        if message not in self._warned:
+            self._warned.add(message)
+            self.warnings.append(message)
+
+    def _bubble_glyph(self, name: str):
+        if not self.has_layer():
+            return None
+        layer = self.font.getLayer(self.layer_name)
+        return layer[name] if name in layer.keys() else None
+
+    def _own_record(self, name: str) -> Hashable:
+        memo = self._pass_data()
+        key = ("record", name)
+        if key not in memo:
+            glyph = self._bubble_glyph(name)
+            if glyph is None:
+                memo[key] = None
+            else:
+                pen = RecordingPointPen()
+                glyph.drawPoints(pen)
+                memo[key] = tuple(
+                    (method, args, tuple(sorted(kwargs.items()))) for method, args, kwargs in pen.value
+                )
+        return memo[key]
+
+    def _components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
+        memo = self._pass_data()
+        key = ("components", name)
+        if key not in memo:
+            components = [(c.baseGlyph, tuple(c.transformation)) for c in self.font[name].components]
+            record = self._own_record(name) or ()
+            components += [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
+            memo[key] = components
+        return memo[key]
+
+    def _own_bubble(self, name: str) -> Bubble:
+        record = self._own_record(name)
+        if not record:
+            return EMPTY
+        pen = SegmentPen()
+        point_pen = PointToSegmentPen(pen)
+        for method, args, kwargs in record:
+            if method == "addComponent":
+                continue
+            if method == "addPoint":
+                _check_point(args[0], name, self.layer_name)
+            getattr(point_pen, method)(*args, **dict(kwargs))
+        if pen.opened:
+            self._warn(
+                f"glyph {name!r}: {pen.opened} open contour(s) in layer {self.layer_name!r} "
+                "were closed with a straight line"
+            )
+        if pen.dropped:
+            self._warn(
+                f"glyph {name!r}: {pen.dropped} contour(s) in layer {self.layer_name!r} "
+                "have no area (a single point or points on one line) and were ignored"
+            )
+        return Bubble(tuple(pen.contours))
+
+
+class _Pass:
+    """Within one pass the font is read once per glyph; nested passes share it."""
+
+    def __init__(self, owner: FontBubbles):
+        self.owner = owner
+        self.outer = owner._pass is not None
+
+    def __enter__(self):
+        if not self.outer:
+            self.owner._pass = {}
+        return self.owner
+
+    def __exit__(self, *exc):
+        if not self.outer:
+            self.owner._pass = None
+        return False
+
+
+def _check_point(pt, name: str, layer: str) -> None:
+    x, y = pt
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > MAX_COORDINATE or abs(y) > MAX_COORDINATE:
+        raise BubbleGeometryError(
+            f"glyph {name!r} in layer {layer!r} has a point at ({x!r}, {y!r}); "
+            f"coordinates must be finite and within ±{MAX_COORDINATE:,.0f}"
+        )
+
+
+def glyph_order(font) -> list[str]:
+    """The font's glyph names: glyphOrder first (those present), then the rest sorted."""
+    names = set(font.keys())
+    ordered = [n for n in dict.fromkeys(font.glyphOrder) if n in names]
+    seen = set(ordered)
+    return ordered + sorted(names - seen)
+
+
+def collect_bubble(font, name: str, settings: Settings | None = None) -> Bubble:
+    """The effective bubble of one glyph (uncached; use :class:`FontBubbles` for many)."""
+    return FontBubbles(font, settings).bubble(name)

@@ -1,0 +1,135 @@
+"""Pieces the subcommands share: settings flags, glyph lists, progress, messages."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
+from ..errors import MissingGlyphError
+from ..settings import Settings
+
+__all__ = ["add_settings_arguments", "settings_from_args", "glyph_list", "progress_bar", "warn", "say"]
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of :class:`Settings` (defaults are Settings' own)."""
+    default = Settings()
+    group = parser.add_argument_group("settings")
+    group.add_argument("--layer", default=default.layer, help="bubble layer name (default: %(default)s)")
+    group.add_argument(
+        "--band", type=float, default=default.band, help="band height per 1000 units per em (default: %(default)g)"
+    )
+    group.add_argument(
+        "--min-kern",
+        type=int,
+        default=default.min_kern,
+        metavar="N",
+        help="drop values smaller than N units in magnitude (default: %(default)s)",
+    )
+    group.add_argument(
+        "--round", type=int, default=default.rounding, metavar="N", help="round values to multiples of N (default: 1)"
+    )
+    group.add_argument("--no-positive", action="store_true", help="never kern overlapping bubbles apart")
+    group.add_argument("--positive-cap", type=int, metavar="N", help="largest positive kern")
+    group.add_argument(
+        "--skip-broken-components",
+        action="store_true",
+        help="skip component cycles and missing component bases with a warning instead of stopping",
+    )
+
+
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    try:
+        return Settings(
+            layer=args.layer,
+            band=args.band,
+            min_kern=args.min_kern,
+            rounding=args.round,
+            allow_positive=not args.no_positive,
+            positive_cap=args.positive_cap,
+            on_error="skip" if args.skip_broken_components else "raise",
+        )
+    except ValueError as error:
+        raise SystemExit(f"bubblekern: error: {error}") from None
+
+
+def glyph_list(text: str | None, font, option: str) -> list[str] | None:
+    """Names from a comma- or space-separated option value, checked against the font."""
+    if text is None:
+        return None
+    names = [n for n in text.replace(",", " ").split() if n]
+    known = set(font.keys())
+    missing = [n for n in names if n not in known]
+    if missing:
+        raise MissingGlyphError(missing, option)
+    return list(dict.fromkeys(names))
+
+
+@contextmanager
+def progress_bar(enabled: bool = True) -> Iterator:
+    """A ``progress(stage, done, total)`` callback drawing a bar on stderr once a run passes a second."""
+    from tqdm import tqdm
+
+    bars: dict[str, tqdm] = {}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if not enabled:
+            return
+        bar = bars.get(stage)
+        if bar is None:
+            bar = bars[stage] = tqdm(
+                total=total, desc=stage, unit="glyph" if stage == "bubbles" else "pair",
+                delay=1.0, file=sys.stderr, leave=False, unit_scale=True,
+            )
+        bar.update(done - bar.n)
+
+    try:
+        yield progress
+    finally:
+        for bar in bars.values():
+            bar.close()
+
+
+def warn(message: str) -> None:
+    print(f"bubblekern: warning: {message}", file=sys.stderr)
+
+
+def say(message: str = "") -> None:
+    print(message)
+
+
+def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
+    """The pair-source flags: --all | --glyphs | --pairs | --text, and --touching."""
+    group = parser.add_argument_group("pairs (default: all pairs of glyphs with bubbles)")
+    source = group.add_mutually_exclusive_group()
+    source.add_argument("--all", action="store_true", help="all pairs of glyphs that have a bubble")
+    source.add_argument("--glyphs", metavar="A,B,…", help="all pairs of these glyphs (left × right, both ways)")
+    source.add_argument("--pairs", metavar="FILE", help="pair-list file: two names a line (MetricsMachine lists too)")
+    source.add_argument("--text", metavar="TEXT", help="consecutive pairs of sample text (/name escapes allowed)")
+    group.add_argument("--touching", metavar="A,B,…", help="keep only pairs with one of these glyphs on a side")
+
+
+def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, str]] | None:
+    """The pairs the flags ask for, or None for "all pairs of glyphs with bubbles"."""
+    from ..pairs import all_pairs, pairs_from_text, read_pair_list, touching
+    from ..pairs import cmap_of
+
+    known = set(font.keys())
+    groups = {k: tuple(v) for k, v in font.groups.items()}
+    pairs: list[tuple[str, str]] | None
+    if args.glyphs:
+        pairs = all_pairs(glyph_list(args.glyphs, font, "--glyphs"))
+    elif args.pairs:
+        pairs = read_pair_list(args.pairs, known, groups)
+    elif args.text is not None:
+        pairs = pairs_from_text(args.text, cmap_of(font), known)
+    else:
+        pairs = None
+    if args.touching:
+        chosen = glyph_list(args.touching, font, "--touching")
+        if pairs is None:
+            pairs = all_pairs(bubbles.glyphs_with_bubbles())
+        pairs = touching(pairs, chosen)
+    return pairs

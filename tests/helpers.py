@@ -1,0 +1,110 @@
+"""Build real fontParts (fontshell) fonts with outlines and bubbles for the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fontParts.fontshell import RFont
+from fontTools.pens.reverseContourPen import ReverseContourPen
+
+KAPPA = 0.5522847498
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+
+
+def polygon(pen, *points):
+    pen.moveTo(points[0])
+    for point in points[1:]:
+        pen.lineTo(point)
+    pen.closePath()
+
+
+def rect(pen, x0, y0, x1, y1):
+    polygon(pen, (x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def ellipse(pen, cx, cy, rx, ry, reverse=False):
+    """An ellipse of four cubic arcs (the usual circle approximation)."""
+    if reverse:
+        pen = ReverseContourPen(pen)
+    kx, ky = rx * KAPPA, ry * KAPPA
+    pen.moveTo((cx, cy - ry))
+    pen.curveTo((cx + kx, cy - ry), (cx + rx, cy - ky), (cx + rx, cy))
+    pen.curveTo((cx + rx, cy + ky), (cx + kx, cy + ry), (cx, cy + ry))
+    pen.curveTo((cx - kx, cy + ry), (cx - rx, cy + ky), (cx - rx, cy))
+    pen.curveTo((cx - rx, cy - ky), (cx - kx, cy - ry), (cx, cy - ry))
+    pen.closePath()
+
+
+def new_font(upm: int = 1000, layer: str | None = "bubble") -> RFont:
+    font = RFont()
+    font.info.unitsPerEm = upm
+    font.info.familyName = "Test"
+    font.info.styleName = "Regular"
+    if layer:
+        font.newLayer(layer)
+    return font
+
+
+def add_glyph(font, name, width=600, bubble=None, outline=None, components=(), unicode=None, layer="bubble"):
+    """Add glyph ``name``; ``bubble``/``outline`` are callables drawing on a pen.
+
+    ``components`` holds (base, transformation) with a six-number transformation.
+    """
+    glyph = font.newGlyph(name)
+    glyph.width = width
+    if unicode is not None:
+        glyph.unicode = unicode
+    if outline:
+        outline(glyph.getPen())
+    for base, transformation in components:
+        glyph.getPen().addComponent(base, tuple(transformation))
+    if bubble:
+        target = font.getLayer(layer).newGlyph(name)
+        target.width = width
+        bubble(target.getPen())
+    return glyph
+
+
+def box_font(boxes: dict, upm: int = 1000) -> RFont:
+    """A font of rectangle bubbles: name → (width, (x0, y0, x1, y1))."""
+    font = new_font(upm)
+    for name, (width, box) in boxes.items():
+        add_glyph(font, name, width, bubble=lambda p, b=box: rect(p, *b))
+    return font
+
+
+def latin_font() -> RFont:
+    """A small font with outlines and offset bubbles: H O A V T o n v period quoteright Aacute space."""
+    font = new_font()
+    font.info.capHeight, font.info.xHeight, font.info.ascender, font.info.descender = 700, 500, 750, -250
+    specs = {
+        "H": (700, lambda p: (rect(p, 80, 0, 170, 700), rect(p, 530, 0, 620, 700), rect(p, 170, 310, 530, 390)), 0x48),
+        "O": (740, lambda p: (ellipse(p, 370, 350, 310, 360), ellipse(p, 370, 350, 220, 290, reverse=True)), 0x4F),
+        "A": (720, lambda p: polygon(p, (20, 0), (120, 0), (185, 200), (535, 200), (600, 0), (700, 0), (410, 700), (310, 700)), 0x41),
+        "V": (700, lambda p: polygon(p, (0, 700), (100, 700), (350, 110), (600, 700), (700, 700), (400, 0), (300, 0)), 0x56),
+        "T": (640, lambda p: (rect(p, 20, 610, 620, 700), rect(p, 275, 0, 365, 610)), 0x54),
+        "o": (560, lambda p: (ellipse(p, 280, 250, 230, 260), ellipse(p, 280, 250, 150, 190, reverse=True)), 0x6F),
+        "n": (580, lambda p: (rect(p, 70, 0, 160, 500), rect(p, 160, 420, 510, 500), rect(p, 420, 0, 510, 420)), 0x6E),
+        "v": (540, lambda p: polygon(p, (0, 500), (95, 500), (270, 100), (445, 500), (540, 500), (320, 0), (220, 0)), 0x76),
+        "period": (260, lambda p: rect(p, 80, 0, 180, 100), 0x2E),
+        "quoteright": (260, lambda p: rect(p, 90, 480, 170, 700), 0x2019),
+        "acutecomb": (300, lambda p: polygon(p, (90, 740), (170, 740), (290, 880), (190, 880)), 0x301),
+    }
+    for name, (width, outline, code) in specs.items():
+        add_glyph(font, name, width, outline=outline, unicode=code)
+    add_glyph(font, "space", 250, unicode=0x20)
+    add_glyph(font, "Aacute", 720, components=[("A", (1, 0, 0, 1, 0, 0)), ("acutecomb", (1, 0, 0, 1, 230, 0))], unicode=0xC1)
+    font.glyphOrder = list(specs) + ["space", "Aacute"]
+    return font
+
+
+def save(font, folder: Path, name: str = "Test.ufo") -> Path:
+    path = folder / name
+    font.save(str(path))
+    return path
+
+
+def tree_bytes(path: Path) -> dict[str, bytes]:
+    """Every file under ``path`` with its bytes (to check a UFO on disk is unchanged)."""
+    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
