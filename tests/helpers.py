@@ -108,3 +108,44 @@ def save(font, folder: Path, name: str = "Test.ufo") -> Path:
 def tree_bytes(path: Path) -> dict[str, bytes]:
     """Every file under ``path`` with its bytes (to check a UFO on disk is unchanged)."""
     return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
+
+
+def add_components_on_disk(ufo: Path, name: str, bases, layer: str | None = None) -> None:
+    """Give glyph ``name`` of a saved UFO components of ``bases``, editing the .glif directly.
+
+    defcon loops on component cycles when they are made in memory, so tests that need a
+    broken font (A → B → A) write it the way a broken file would come: on disk.
+    """
+    from fontTools.ufoLib import UFOReader, UFOWriter
+    from fontTools.ufoLib.glifLib import Glyph
+
+    writer = UFOWriter(str(ufo))
+    reader = UFOReader(str(ufo))
+    glyph_set = writer.getGlyphSet(layer) if layer else writer.getGlyphSet()
+    glyph = Glyph(name, glyph_set)
+    recorded = []
+
+    class Recorder:
+        def beginPath(self, **kw):
+            recorded.append(("beginPath", (), kw))
+
+        def addPoint(self, *a, **kw):
+            recorded.append(("addPoint", a, kw))
+
+        def endPath(self):
+            recorded.append(("endPath", (), {}))
+
+        def addComponent(self, *a, **kw):
+            recorded.append(("addComponent", a, kw))
+
+    glyph_set.readGlyph(name, glyph, Recorder())
+
+    def draw(pen):
+        for method, args, kwargs in recorded:
+            getattr(pen, method)(*args, **kwargs)
+        for base in bases:
+            pen.addComponent(base, (1, 0, 0, 1, 0, 0))
+
+    glyph_set.writeGlyph(name, glyph, draw)
+    glyph_set.writeContents()
+    del reader

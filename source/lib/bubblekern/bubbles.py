@@ -136,25 +136,21 @@ class FontBubbles:
         return _Pass(self)
 
     def _depends(self, name: str) -> frozenset[str]:
-        return self._signature(name, ())[1]
+        return self._signature(name)[1]
 
     def _entry(self, name: str) -> _Entry:
         if name not in self._names():
             raise MissingGlyphError([name])
-        signature, depends = self._signature(name, ())
+        signature, depends = self._signature(name)
         entry = self._cache.get(name)
         if entry is not None and entry.signature == signature:
             return entry
         bubble = self._own_bubble(name)
-        for base, transformation in self._components(name):
-            if base in self._names() and base not in self._cycle_members(name):
-                bubble = bubble + self._entry(base).bubble.transform(transformation)
+        for base, transformation in self._usable_components(name):
+            bubble = bubble + self._entry(base).bubble.transform(transformation)
         entry = _Entry(signature, bubble, depends)
         self._cache[name] = entry
         return entry
-
-    def _cycle_members(self, name: str) -> frozenset[str]:
-        return self._pass_data().get(("cycle", name), frozenset())
 
     def _names(self) -> set[str]:
         memo = self._pass_data()
@@ -166,23 +162,27 @@ class FontBubbles:
         assert self._pass is not None, "read inside _reading()"
         return self._pass
 
-    def _signature(self, name: str, stack: tuple[str, ...]) -> tuple[Hashable, frozenset[str]]:
+    def _usable_components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
+        """Components of ``name`` whose base exists and that are not part of a cycle."""
+        cycles = self._cycles(name)
+        names = self._names()
+        return [(b, t) for b, t in self._components(name) if b in names and (name, b) not in cycles]
+
+    def _signature(self, name: str) -> tuple[Hashable, frozenset[str]]:
         """(signature, names it depends on) of ``name``'s effective bubble, once per pass."""
         memo = self._pass_data()
-        if name in memo:
-            return memo[name]
-        own = self._own_record(name)
-        parts: list[Hashable] = [own]
+        key = ("signature", name)
+        if key in memo:
+            return memo[key]
+        cycles = self._cycles(name)
+        parts: list[Hashable] = [self._own_record(name)]
         depends: set[str] = set()
-        skipped: set[str] = set()
         for base, transformation in self._components(name):
-            if base in stack or base == name:
-                path = stack[stack.index(base):] + (name, base) if base in stack else (name, base)
-                self._fail(ComponentCycleError(f"component cycle: {' → '.join(path)}", path))
-                skipped.add(base)
+            if (name, base) in cycles:
+                path = " → ".join(cycles[(name, base)])
+                self._fail(ComponentCycleError(f"component cycle: {path}", tuple(cycles[(name, base)])))
                 parts.append(("cycle", base))
-                continue
-            if base not in self._names():
+            elif base not in self._names():
                 self._fail(
                     ComponentError(
                         f"glyph {name!r} has a component of {base!r}, which is not in the font",
@@ -190,15 +190,70 @@ class FontBubbles:
                     )
                 )
                 parts.append(("missing", base))
-                continue
-            base_signature, base_depends = self._signature(base, stack + (name,))
-            parts.append((base, transformation, base_signature))
-            depends |= base_depends | {base}
-        result = (tuple(parts), frozenset(depends))
-        memo[name] = result
-        if skipped:
-            memo[("cycle", name)] = frozenset(skipped)
+            else:
+                base_signature, base_depends = self._signature(base)
+                parts.append((base, transformation, base_signature))
+                depends |= base_depends | {base}
+        result = memo[key] = (tuple(parts), frozenset(depends))
         return result
+
+    def _cycles(self, root: str) -> dict[tuple[str, str], tuple[str, ...]]:
+        """Component edges (glyph, base) that lie on a cycle, among glyphs reachable from ``root``.
+
+        Each maps to the loop it closes, for messages. Found with Tarjan's algorithm over
+        the component graph, so the answer does not depend on which glyph is read first.
+        """
+        memo = self._pass_data()
+        cycles = memo.setdefault("cycles", {})
+        scanned = memo.setdefault("scanned", set())
+        if root in scanned:
+            return cycles
+        names = self._names()
+        edges = lambda n: [b for b, _ in self._components(n) if b in names]  # noqa: E731
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        stack: list[str] = []
+        on_stack: set[str] = set()
+        work = [(root, iter(edges(root)))]
+        index[root] = low[root] = 0
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child in scanned:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges(child))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                members = set(component)
+                for member in component:
+                    for base in edges(member):
+                        if base in members:
+                            cycles[(member, base)] = _loop(member, base, members, edges)
+                scanned |= members
+        return cycles
 
     def _fail(self, error: Exception) -> None:
         if self.settings.on_error == "raise":
@@ -264,6 +319,21 @@ class FontBubbles:
                 "have no area (a single point or points on one line) and were ignored"
             )
         return Bubble(tuple(pen.contours))
+
+
+def _loop(glyph: str, base: str, members: set[str], edges) -> tuple[str, ...]:
+    """The shortest loop glyph → base → … → glyph inside one strongly connected set."""
+    paths = {base: (glyph, base)}
+    queue = [base]
+    while queue:
+        node = queue.pop(0)
+        if node == glyph:
+            return paths[node]
+        for nxt in edges(node):
+            if nxt in members and nxt not in paths:
+                paths[nxt] = paths[node] + (nxt,)
+                queue.append(nxt)
+    return (glyph, base, glyph)
 
 
 class _Pass:

@@ -37,7 +37,7 @@ class KernResult:
     gaps: np.ndarray
     """Smallest gap over shared bands (+inf when the pair shares none)."""
     bands: np.ndarray
-    """Band index where the gap is smallest (the colliding band), -1 for none."""
+    """Band index where the gap is smallest (the colliding band); see ``failsafe`` for none."""
     failsafe: np.ndarray
     """True where the pair shares no band and got the fail-safe value."""
     kept_mask: np.ndarray
@@ -73,9 +73,9 @@ class KernResult:
     def colliding_band(self, pair: Pair) -> tuple[float, float] | None:
         """(bottom, top) of the band where ``pair`` collides, or None."""
         i = self.pairs.index(tuple(pair))
-        band = int(self.bands[i])
-        if band < 0:
+        if self.failsafe[i]:
             return None
+        band = int(self.bands[i])
         return band * self.band_height, (band + 1) * self.band_height
 
 

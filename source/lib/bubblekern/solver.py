@@ -16,7 +16,10 @@ import numpy as np
 
 from .bands import BandProfile
 
-__all__ = ["ProfileMatrix", "solve_gaps"]
+__all__ = ["ProfileMatrix", "solve_gaps", "NO_BAND"]
+
+NO_BAND = np.iinfo(np.int64).min
+"""Band index given to pairs that share no band (band indices may be negative)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,11 +68,11 @@ def solve_gaps(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Smallest gap and the band index where it occurs, for row pairs ``left[i], right[i]``.
 
-    Pairs sharing no band get gap +inf and band -1. On ties the lowest band wins.
+    Pairs sharing no band get gap +inf and band :data:`NO_BAND`. On ties the lowest band wins.
     """
     count = len(left)
     gaps = np.full(count, np.inf)
-    bands = np.full(count, -1, dtype=np.int64)
+    bands = np.full(count, NO_BAND, dtype=np.int64)
     width = matrix.room_left.shape[1]
     if count == 0 or width == 0:
         if progress is not None:
@@ -83,7 +86,7 @@ def solve_gaps(
         column = cells.argmin(axis=1)
         smallest = cells[np.arange(end - begin), column]
         gaps[begin:end] = smallest
-        bands[begin:end] = np.where(np.isfinite(smallest), column + matrix.first_band, -1)
+        bands[begin:end] = np.where(np.isfinite(smallest), column + matrix.first_band, NO_BAND)
         if progress is not None:
             progress(end, count)
     return gaps, bands
