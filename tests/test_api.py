@@ -1,8 +1,6 @@
 """The Python API on fontshell fonts: kerning, applying, caching, bad input."""
 
 import pytest
-from helpers import add_components_on_disk, add_glyph, box_font, new_font, rect, save
-
 from bubblekern import (
     BubbleLayerError,
     ComponentCycleError,
@@ -16,6 +14,7 @@ from bubblekern import (
     kern_pairs,
     open_font,
 )
+from helpers import add_components_on_disk, add_glyph, box_font, new_font, rect, save
 
 
 @pytest.fixture

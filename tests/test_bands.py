@@ -4,11 +4,10 @@ import math
 
 import numpy as np
 import pytest
-from fontTools.misc.transform import Transform
-from helpers import add_glyph, ellipse, new_font, polygon, rect
-
 from bubblekern import BubbleGeometryError, FontBubbles, Settings, band_profile, collect_bubble
 from bubblekern.geometry import Bubble, SegmentPen
+from fontTools.misc.transform import Transform
+from helpers import add_glyph, ellipse, new_font, polygon, rect
 
 
 def bubble_of(draw) -> Bubble:
@@ -18,7 +17,7 @@ def bubble_of(draw) -> Bubble:
 
 
 def extents(profile):
-    return {k: (round(l, 6), round(r, 6)) for k, l, r in profile.bands()}
+    return {k: (round(lo, 6), round(hi, 6)) for k, lo, hi in profile.bands()}
 
 
 def test_rectangle_fills_its_bands_and_no_more():
@@ -94,7 +93,7 @@ def test_quadratic_curves_are_handled_exactly():
     profile = band_profile(bubble, 50)
     # x(y) on the first arc: quadratic from (0,0) via (100,0) to (100,100)
     for band, left, right in profile.bands():
-        assert right == pytest.approx(cubic_x_range_in_band(bubble, band * 50, band * 50 + 50)[1], abs=1e-3)
+        assert (left, right) == pytest.approx(cubic_x_range_in_band(bubble, band * 50, band * 50 + 50), abs=1e-3)
     assert profile.extent(1)[1] == pytest.approx(100)
     assert profile.extent(0)[1] == pytest.approx(100 * (1 - (1 - math.sqrt(0.5)) ** 2), abs=1e-6)
 

@@ -1,11 +1,19 @@
 """Pair sources: glyph sets, the builder, pair-list text and files, sample text, filters."""
 
 import pytest
-from helpers import latin_font
-
-from bubblekern import MissingGlyphError, PairListError, all_pairs, pair_grid, pairs_from_text, parse_pair_list
-from bubblekern import cmap_of, read_pair_list, touching
+from bubblekern import (
+    MissingGlyphError,
+    PairListError,
+    all_pairs,
+    cmap_of,
+    pair_grid,
+    pairs_from_text,
+    parse_pair_list,
+    read_pair_list,
+    touching,
+)
 from bubblekern.pairs import check_names
+from helpers import latin_font
 
 KNOWN = {"A", "V", "T", "o", "H", "period", "quoteright", "a.sc"}
 

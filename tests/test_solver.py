@@ -2,11 +2,10 @@
 
 import numpy as np
 import pytest
-from helpers import add_glyph, box_font, ellipse, new_font, polygon, rect
-
 from bubblekern import Settings, kern_pairs
 from bubblekern.bands import BandProfile
 from bubblekern.solver import NO_BAND, ProfileMatrix, solve_gaps
+from helpers import add_glyph, box_font, ellipse, new_font, polygon, rect
 
 
 def value(font, left, right, **settings):

@@ -51,19 +51,19 @@ GLYPHS = {
     "A": (0x41, 720,
           lambda p: (polygon(p, (20, 0), (120, 0), (185, 200), (535, 200), (600, 0), (700, 0), (410, 700), (310, 700)),
                      polygon(p, (215, 290), (360, 600), (505, 290))),
-          lambda p: polygon(p, (0, 0), (720, 0), (420, 720), (300, 720))),
+          lambda p: polygon(p, (0, 0), (720, 0), (520, 720), (200, 720))),
     "V": (0x56, 700,
           lambda p: polygon(p, (0, 700), (100, 700), (350, 110), (600, 700), (700, 700), (400, 0), (300, 0)),
-          lambda p: polygon(p, (0, 720), (700, 720), (390, 0), (310, 0))),
+          lambda p: polygon(p, (0, 720), (700, 720), (520, 0), (180, 0))),
     "T": (0x54, 640,
           lambda p: (rect(p, 20, 610, 620, 700), rect(p, 275, 0, 365, 610)),
-          lambda p: polygon(p, (0, 720), (640, 720), (640, 580), (405, 580), (405, 0), (235, 0), (235, 580), (0, 580))),
+          lambda p: polygon(p, (0, 720), (640, 720), (640, 580), (480, 520), (480, 0), (160, 0), (160, 520), (0, 580))),
     "L": (0x4C, 600,
           lambda p: polygon(p, (80, 0), (560, 0), (560, 90), (170, 90), (170, 700), (80, 700)),
-          lambda p: polygon(p, (0, 0), (600, 0), (600, 130), (230, 130), (230, 720), (0, 720))),
+          lambda p: polygon(p, (0, 0), (600, 0), (600, 160), (300, 240), (300, 720), (0, 720))),
     "Y": (0x59, 680,
           lambda p: polygon(p, (0, 700), (105, 700), (340, 390), (575, 700), (680, 700), (385, 320), (385, 0), (295, 0), (295, 320)),
-          lambda p: polygon(p, (0, 720), (680, 720), (425, 330), (425, 0), (255, 0), (255, 330))),
+          lambda p: polygon(p, (0, 720), (680, 720), (500, 330), (500, 0), (180, 0), (180, 330))),
     "o": (0x6F, 560, lambda p: ring(p, 280, 250, 230, 260, 80), lambda p: ellipse(p, 280, 250, 280, 280)),
     "n": (0x6E, 580,
           lambda p: (rect(p, 70, 0, 160, 500),
@@ -75,14 +75,15 @@ GLYPHS = {
                      p.curveTo((580, 480), (490, 540), (340, 540)), p.lineTo((0, 540)), p.closePath())),
     "v": (0x76, 540,
           lambda p: polygon(p, (0, 500), (95, 500), (270, 100), (445, 500), (540, 500), (320, 0), (220, 0)),
-          lambda p: polygon(p, (0, 520), (540, 520), (300, 0), (240, 0))),
+          lambda p: polygon(p, (0, 520), (540, 520), (400, 0), (140, 0))),
     "period": (0x2E, 260, lambda p: rect(p, 80, 0, 180, 100), lambda p: ellipse(p, 130, 50, 130, 90)),
     "quoteright": (0x2019, 260,
                    lambda p: polygon(p, (90, 700), (180, 700), (170, 520), (110, 460), (90, 480), (120, 530)),
                    lambda p: ellipse(p, 130, 590, 130, 150)),
-    "acutecomb": (0x301, 300,
-                  lambda p: polygon(p, (90, 740), (170, 740), (290, 880), (190, 880)),
-                  lambda p: polygon(p, (40, 720), (200, 720), (340, 900), (150, 900))),
+    # a combining mark: no advance of its own, drawn left of its origin over the glyph before it
+    "acutecomb": (0x301, 0,
+                  lambda p: polygon(p, (-210, 740), (-130, 740), (-10, 880), (-110, 880)),
+                  lambda p: polygon(p, (-260, 720), (-100, 720), (40, 900), (-150, 900))),
     "space": (0x20, 250, None, None),
 }
 
@@ -114,7 +115,7 @@ def build(target: Path = TARGET) -> Path:
     composite.unicode = 0xC1
     composite.width = font["A"].width
     composite.appendComponent("A")
-    composite.appendComponent("acutecomb", offset=(230, 0))
+    composite.appendComponent("acutecomb", offset=(520, 0))
     font.glyphOrder = list(GLYPHS) + ["Aacute"]
     font.lib["com.bubblekern.demo"] = True
     if target.exists():

@@ -12,8 +12,8 @@ neither neighbouring band.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 from fontTools.misc.bezierTools import solveCubic, solveQuadratic

@@ -15,8 +15,8 @@ notification; :meth:`FontBubbles.invalidate` drops entries by hand as well.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Hashable, Iterable
 
 from fontTools.pens.pointPen import PointToSegmentPen
 from fontTools.pens.recordingPen import RecordingPointPen
@@ -132,8 +132,22 @@ class FontBubbles:
 
     # -- reading -----------------------------------------------------------------
 
-    def _reading(self):
+    def reading(self):
+        """A context in which the font is read once per glyph (edits inside it go unseen)."""
         return _Pass(self)
+
+    _reading = reading
+
+    def glyph_names(self) -> set[str]:
+        """Names of the glyphs in the font's default layer."""
+        with self._reading():
+            return set(self._names())
+
+    def widths(self, names: Iterable[str]) -> dict[str, float]:
+        """Advance widths of ``names`` from the default layer."""
+        with self._reading():
+            layer = self._layers()[0]
+            return {name: layer[name].width for name in names}
 
     def _depends(self, name: str) -> frozenset[str]:
         return self._signature(name)[1]
@@ -155,7 +169,7 @@ class FontBubbles:
     def _names(self) -> set[str]:
         memo = self._pass_data()
         if "names" not in memo:
-            memo["names"] = set(self.font.keys())
+            memo["names"] = set(self._layers()[0].keys())
         return memo["names"]
 
     def _pass_data(self) -> dict:
@@ -265,11 +279,22 @@ class FontBubbles:
             self._warned.add(message)
             self.warnings.append(message)
 
+    def _layers(self):
+        """(default layer, bubble layer or None), as the underlying objects, once per pass.
+
+        fontParts wraps every point access; its ``naked()`` objects (defcon in fontshell and
+        RoboFont) read the same data many times faster, so reading goes through them.
+        """
+        memo = self._pass_data()
+        if "layers" not in memo:
+            default = _naked(self.font.defaultLayer)
+            bubble = _naked(self.font.getLayer(self.layer_name)) if self.has_layer() else None
+            memo["layers"] = (default, bubble)
+        return memo["layers"]
+
     def _bubble_glyph(self, name: str):
-        if not self.has_layer():
-            return None
-        layer = self.font.getLayer(self.layer_name)
-        return layer[name] if name in layer.keys() else None
+        layer = self._layers()[1]
+        return layer[name] if layer is not None and name in layer else None
 
     def _own_record(self, name: str) -> Hashable:
         memo = self._pass_data()
@@ -290,7 +315,8 @@ class FontBubbles:
         memo = self._pass_data()
         key = ("components", name)
         if key not in memo:
-            components = [(c.baseGlyph, tuple(c.transformation)) for c in self.font[name].components]
+            glyph = self._layers()[0][name]
+            components = [(c.baseGlyph, tuple(c.transformation)) for c in glyph.components]
             record = self._own_record(name) or ()
             components += [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
             memo[key] = components
@@ -352,6 +378,12 @@ class _Pass:
         if not self.outer:
             self.owner._pass = None
         return False
+
+
+def _naked(obj):
+    """The wrapped object of a fontParts object (defcon's in fontshell), else the object."""
+    naked = getattr(obj, "naked", None)
+    return naked() if callable(naked) else obj
 
 
 def _check_point(pt, name: str, layer: str) -> None:

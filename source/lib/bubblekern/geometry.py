@@ -7,8 +7,8 @@ later stage sees two kinds of segment only.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from fontTools.misc.transform import Transform
 from fontTools.pens.basePen import BasePen

@@ -8,8 +8,9 @@ touching only the pairs it solved.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Literal
+from typing import Literal
 
 import numpy as np
 
@@ -105,6 +106,13 @@ def kern_pairs(
     Glyph names not in the font raise :class:`MissingGlyphError`; pairs with a glyph
     that has no bubble are skipped (listed in ``result.skipped``).
     """
+    if bubbles is None:
+        bubbles = FontBubbles(font, settings)
+    with bubbles.reading():
+        return _kern_pairs(font, pairs, settings, bubbles, progress)
+
+
+def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernResult:
     started = time.perf_counter()
     if bubbles is None:
         bubbles = FontBubbles(font, settings)
@@ -119,7 +127,7 @@ def kern_pairs(
         pairs = [(a, b) for a in names for b in names]
     else:
         pairs = unique(pairs)
-        check_names((n for pair in pairs for n in pair), set(font.keys()))
+        check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
     needed = list(dict.fromkeys(n for pair in pairs for n in pair))
 
     def report_bubbles(done: int, total: int) -> None:
@@ -131,7 +139,7 @@ def kern_pairs(
     solvable = [p for p in pairs if p not in skipped]
 
     present = {n: prof for n, prof in profiles.items() if prof is not None}
-    widths = {n: font[n].width for n in present}
+    widths = bubbles.widths(present)
     matrix = ProfileMatrix.build(present, widths)
     left = matrix.rows([p[0] for p in solvable])
     right = matrix.rows([p[1] for p in solvable])

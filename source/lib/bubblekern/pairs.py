@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Collection, Iterable, Mapping, Sequence
 
 from .errors import MissingGlyphError, PairListError
 

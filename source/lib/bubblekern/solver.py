@@ -9,8 +9,8 @@ solved in chunks so the temporary ``pairs × bands`` arrays stay within ``chunk`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 import numpy as np
 

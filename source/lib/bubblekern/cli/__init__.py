@@ -6,7 +6,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import BubbleKernError

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from ..errors import MissingGlyphError
 from ..settings import Settings
@@ -113,8 +113,7 @@ def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
 
 def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, str]] | None:
     """The pairs the flags ask for, or None for "all pairs of glyphs with bubbles"."""
-    from ..pairs import all_pairs, pairs_from_text, read_pair_list, touching
-    from ..pairs import cmap_of
+    from ..pairs import all_pairs, cmap_of, pairs_from_text, read_pair_list, touching
 
     known = set(font.keys())
     groups = {k: tuple(v) for k, v in font.groups.items()}

@@ -20,6 +20,7 @@ __all__ = ["add_parser", "run", "DEMO_NAME", "demo_font_path", "copy_demo"]
 
 DEMO_NAME = "BubbleKernDemo.ufo"
 DEMO_KEY = "com.bubblekern.demo"
+SHOWN = 20
 
 
 def demo_font_path() -> Path:
@@ -67,10 +68,13 @@ def run(args: argparse.Namespace) -> int:
     say(f"{len(result):,} pairs solved in {result.elapsed:.2f} s, {len(result.kept):,} kept, "
         f"{int(result.failsafe.sum())} fail-safe (bubbles sharing no band)")
     say("")
+    strongest = sorted(result.kept.items(), key=lambda item: (item[1], item[0]))
+    shown = strongest[:SHOWN]
     width = max((len(a) + len(b) for a, b in result.kept), default=0) + 3
-    strongest = sorted(result.kept.items(), key=lambda item: item[1])
-    for (left, right), value in strongest:
+    for (left, right), value in shown:
         say(f"  {left + ' ' + right:<{width}}{value:>5}")
+    if len(strongest) > len(shown):
+        say(f"  … and {len(strongest) - len(shown)} more")
     say("")
     say(f"Written to {target}/kerning.plist ({len(report.written)} pairs).")
     return 0

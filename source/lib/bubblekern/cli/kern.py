@@ -11,7 +11,14 @@ from ..bubbles import FontBubbles
 from ..errors import FontFileError
 from ..fontio import open_font, save_font
 from ..kerning import ApplyReport, KernResult, apply_kerning, kern_pairs
-from .common import add_pair_arguments, add_settings_arguments, pairs_from_args, progress_bar, say, settings_from_args, warn
+from .common import (
+    add_pair_arguments,
+    add_settings_arguments,
+    pairs_from_args,
+    progress_bar,
+    settings_from_args,
+    warn,
+)
 
 ORDER = 10
 

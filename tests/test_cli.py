@@ -1,0 +1,195 @@
+"""The ``bubblekern`` command line, end to end on UFOs written to a temporary folder."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from bubblekern import open_font
+from bubblekern.cli import main
+from helpers import add_glyph, box_font, save, tree_bytes
+
+
+@pytest.fixture
+def ufo(tmp_path):
+    font = box_font({
+        "H": (600, (0, 0, 600, 700)),
+        "L": (560, (0, 0, 500, 700)),
+        "T": (600, (40, 0, 600, 700)),
+        "dot": (200, (20, 0, 180, 100)),
+    })
+    for name, code in (("H", 0x48), ("L", 0x4C), ("T", 0x54), ("dot", 0x2E)):
+        font[name].unicode = code
+    add_glyph(font, "space", 250, unicode=0x20)
+    font.kerning[("H", "space")] = -15  # a pair BubbleKern cannot solve: must survive
+    return save(font, tmp_path)
+
+
+def run(capsys, *args):
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_kern_saves_in_place_and_keeps_other_kerning(ufo, capsys):
+    code, out, err = run(capsys, "kern", ufo)
+    assert code == 0, err
+    assert "16 pairs solved" in out and f"saved {ufo}" in out
+    kerning = dict(open_font(ufo).kerning.items())
+    assert kerning[("L", "T")] == -100 and kerning[("H", "space")] == -15
+    assert ("H", "H") not in kerning  # zero is not written
+    assert not list(ufo.parent.glob(".*bubblekern*"))  # no temporary left behind
+
+
+def test_json_output_lists_kept_pairs(ufo, capsys):
+    code, out, _ = run(capsys, "kern", ufo, "--format", "json", "--dry-run")
+    data = json.loads(out)
+    pairs = {(a, b): v for a, b, v in data["pairs"]}
+    assert pairs[("L", "T")] == -100 and pairs[("dot", "L")] == -20
+    assert all(abs(v) >= 5 for v in pairs.values())
+    assert data["summary"]["solved"] == 16 and data["summary"]["dry_run"] is True
+
+
+def test_tsv_output_and_settings_flags(ufo, capsys):
+    code, out, _ = run(capsys, "kern", ufo, "--format", "tsv", "--dry-run", "--round", "50", "--min-kern", "60")
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert ["L", "T", "-100"] in rows
+    assert all(int(v) % 50 == 0 and abs(int(v)) >= 60 for _, _, v in rows)
+
+
+def test_dry_run_leaves_the_ufo_byte_for_byte(ufo, capsys):
+    before = tree_bytes(ufo)
+    code, out, _ = run(capsys, "kern", ufo, "--dry-run")
+    assert code == 0 and "dry run: nothing saved" in out
+    assert tree_bytes(ufo) == before
+
+
+def test_nothing_changed_means_nothing_saved(ufo, capsys):
+    run(capsys, "kern", ufo)
+    before = tree_bytes(ufo)
+    code, out, _ = run(capsys, "kern", ufo)
+    assert "nothing changed, nothing saved" in out and tree_bytes(ufo) == before
+
+
+def test_output_writes_a_new_ufo_and_leaves_the_source(ufo, tmp_path, capsys):
+    before = tree_bytes(ufo)
+    out_path = tmp_path / "Kerned.ufo"
+    code, _, _ = run(capsys, "kern", ufo, "--output", out_path)
+    assert code == 0 and tree_bytes(ufo) == before
+    kerned = open_font(out_path)
+    assert kerned.kerning[("L", "T")] == -100
+    assert "bubble" in kerned.layerOrder and len(kerned.getLayer("bubble")) == 4
+
+
+def test_pair_sources_and_touching(ufo, tmp_path, capsys):
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("#KPL:P: test\nL T\nL L\n")
+    _, out, _ = run(capsys, "kern", ufo, "--pairs", pairs, "--format", "tsv", "--dry-run", "--min-kern", "0")
+    assert out.splitlines() == ["L\tT\t-100", "L\tL\t-60"]
+    _, out, _ = run(capsys, "kern", ufo, "--text", "LT.", "--format", "tsv", "--dry-run")
+    assert [tuple(r.split("\t")[:2]) for r in out.splitlines()] == [("L", "T"), ("T", "dot")]
+    _, out, _ = run(capsys, "kern", ufo, "--glyphs", "L,T", "--format", "json", "--dry-run", "--min-kern", "0")
+    assert len(json.loads(out)["pairs"]) == 3  # T L solves to 0, which is never kept
+    _, out, _ = run(capsys, "kern", ufo, "--touching", "dot", "--format", "json", "--dry-run", "--min-kern", "0")
+    assert all("dot" in (a, b) for a, b, _ in json.loads(out)["pairs"])
+    assert len(json.loads(out)["pairs"]) == 7
+
+
+def test_replace_removes_stale_values_of_solved_pairs_only(ufo, capsys):
+    font = open_font(ufo)
+    font.kerning[("H", "H")] = -40
+    font.save()
+    run(capsys, "kern", ufo, "--replace")
+    kerning = dict(open_font(ufo).kerning.items())
+    assert ("H", "H") not in kerning and kerning[("H", "space")] == -15
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--glyphs", "H,Nope"], "--glyphs: glyph not in the font: 'Nope'"),
+        (["--touching", "Zzz"], "--touching: glyph not in the font: 'Zzz'"),
+        (["--text", "HQ"], "'Q' (U+0051, column 2) has no glyph"),
+        (["--layer", "bubbles"], "no layer named 'bubbles'"),
+    ],
+)
+def test_bad_input_is_named_and_the_ufo_unchanged(ufo, capsys, args, message):
+    before = tree_bytes(ufo)
+    code, _, err = run(capsys, "kern", ufo, *args)
+    assert code == 1 and message in err and err.startswith("bubblekern: error:")
+    assert tree_bytes(ufo) == before
+
+
+def test_bad_pair_list_lines_are_reported_by_number(ufo, tmp_path, capsys):
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("L T\nL Nope\nL\n")
+    before = tree_bytes(ufo)
+    code, _, err = run(capsys, "kern", ufo, "--pairs", pairs)
+    assert code == 1 and "line 2: glyph 'Nope' is not in the font" in err and "line 3:" in err
+    assert tree_bytes(ufo) == before
+
+
+def test_missing_and_broken_fonts(tmp_path, ufo, capsys):
+    code, _, err = run(capsys, "kern", tmp_path / "Nothing.ufo")
+    assert code == 1 and "no such file" in err
+    (ufo / "kerning.plist").write_text("<plist><dict><key>H</key>")  # truncated
+    before = tree_bytes(ufo)
+    code, _, err = run(capsys, "kern", ufo)
+    assert code == 1 and "kerning.plist" in err
+    assert tree_bytes(ufo) == before
+
+
+def test_failed_save_leaves_the_original_untouched(ufo, capsys, monkeypatch):
+    from fontParts.fontshell import RFont
+
+    def broken_save(self, path=None, **kwargs):
+        import os
+
+        os.makedirs(path)
+        (open(os.path.join(path, "metainfo.plist"), "w")).write("partial")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(RFont, "save", broken_save)
+    before = tree_bytes(ufo)
+    code, _, err = run(capsys, "kern", ufo)
+    assert code == 1 and "saving failed, the file is unchanged" in err and "No space left" in err
+    assert tree_bytes(ufo) == before
+    assert sorted(p.name for p in ufo.parent.iterdir()) == ["Test.ufo"]
+
+
+def test_interrupt_during_solving_saves_nothing(ufo, capsys, monkeypatch):
+    import bubblekern.kerning
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bubblekern.kerning, "solve_gaps", interrupted)
+    before = tree_bytes(ufo)
+    code, _, err = run(capsys, "kern", ufo)
+    assert code == 130 and "nothing was saved" in err
+    assert tree_bytes(ufo) == before
+
+
+def test_demo_copies_kerns_and_prints(tmp_path, capsys):
+    code, out, _ = run(capsys, "demo", tmp_path)
+    assert code == 0
+    demo = open_font(tmp_path / "BubbleKernDemo.ufo")
+    assert demo.kerning[("A", "V")] < -50 and demo.kerning[("T", "o")] < -50
+    assert ("H", "H") not in demo.kerning
+    assert demo.kerning[("period", "quoteright")] == -130  # the fail-safe: half the narrower advance
+    assert demo.kerning[("Aacute", "V")] == demo.kerning[("A", "V")]  # the composite inherits
+    assert "A V" in out
+    assert run(capsys, "demo", tmp_path)[0] == 0  # running again replaces the earlier demo copy
+
+
+def test_demo_never_replaces_another_font(tmp_path, ufo, capsys):
+    target = tmp_path / "BubbleKernDemo.ufo"
+    ufo.rename(target)
+    before = tree_bytes(target)
+    code, _, err = run(capsys, "demo", tmp_path)
+    assert code == 1 and "not BubbleKern's demo font" in err and tree_bytes(target) == before
+
+
+def test_module_entry_point_runs(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "bubblekern", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("bubblekern ")
