@@ -1,6 +1,7 @@
 """The Python API on fontshell fonts: kerning, applying, caching, bad input."""
 
 import pytest
+
 from bubblekern import (
     BubbleLayerError,
     ComponentCycleError,
@@ -14,6 +15,7 @@ from bubblekern import (
     kern_pairs,
     open_font,
 )
+
 from helpers import add_components_on_disk, add_glyph, box_font, new_font, rect, save
 
 

@@ -4,9 +4,11 @@ import math
 
 import numpy as np
 import pytest
+from fontTools.misc.transform import Transform
+
 from bubblekern import BubbleGeometryError, FontBubbles, Settings, band_profile, collect_bubble
 from bubblekern.geometry import Bubble, SegmentPen
-from fontTools.misc.transform import Transform
+
 from helpers import add_glyph, ellipse, new_font, polygon, rect
 
 

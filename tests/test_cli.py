@@ -5,8 +5,10 @@ import subprocess
 import sys
 
 import pytest
+
 from bubblekern import open_font
 from bubblekern.cli import main
+
 from helpers import add_glyph, box_font, save, tree_bytes
 
 

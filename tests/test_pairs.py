@@ -1,6 +1,7 @@
 """Pair sources: glyph sets, the builder, pair-list text and files, sample text, filters."""
 
 import pytest
+
 from bubblekern import (
     MissingGlyphError,
     PairListError,
@@ -13,6 +14,7 @@ from bubblekern import (
     touching,
 )
 from bubblekern.pairs import check_names
+
 from helpers import latin_font
 
 KNOWN = {"A", "V", "T", "o", "H", "period", "quoteright", "a.sc"}

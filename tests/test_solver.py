@@ -2,9 +2,11 @@
 
 import numpy as np
 import pytest
+
 from bubblekern import Settings, kern_pairs
 from bubblekern.bands import BandProfile
 from bubblekern.solver import NO_BAND, ProfileMatrix, solve_gaps
+
 from helpers import add_glyph, box_font, ellipse, new_font, polygon, rect
 
 
