@@ -8,7 +8,7 @@ touching only the pairs it solved.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -20,7 +20,7 @@ from .rules import kern_values
 from .settings import Settings
 from .solver import ProfileMatrix, solve_gaps
 
-__all__ = ["KernResult", "ApplyReport", "kern_pairs", "apply_kerning", "Progress"]
+__all__ = ["KernResult", "ApplyReport", "PairTable", "kern_pairs", "apply_kerning", "Progress"]
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``; stages are ``"bubbles"`` and ``"pairs"``."""
@@ -28,11 +28,40 @@ Progress = Callable[[str, int, int], None]
 Mode = Literal["update", "replace"]
 
 
+class PairTable(Sequence):
+    """Pairs as two index arrays into one name list: all pairs of 3,000 glyphs without 9M tuples."""
+
+    def __init__(self, names: Sequence[str], left: np.ndarray, right: np.ndarray):
+        self.names = tuple(names)
+        self.left = left
+        self.right = right
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self.names[self.left[i]], self.names[self.right[i]]
+
+    def __iter__(self) -> Iterator[Pair]:
+        names = self.names
+        for a, b in zip(self.left.tolist(), self.right.tolist()):
+            yield names[a], names[b]
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"<PairTable {len(self):,} pairs of {len(self.names):,} glyphs>"
+
+
 @dataclass
 class KernResult:
     """Solved pairs, in the order asked, with their values and how they came about."""
 
-    pairs: list[Pair]
+    pairs: Sequence[Pair]
+    """The solved pairs (a list, or a :class:`PairTable` for all-pairs runs)."""
     values: np.ndarray
     """Final value of each solved pair (after caps and rounding), kept or not."""
     gaps: np.ndarray
@@ -49,6 +78,7 @@ class KernResult:
     """Pairs not solved, with the reason (a glyph without a bubble)."""
     warnings: list[str] = field(default_factory=list)
     elapsed: float = 0.0
+    _positions: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.pairs)
@@ -67,13 +97,23 @@ class KernResult:
         """Every solved pair and its value, kept or not."""
         return {p: int(v) for p, v in zip(self.pairs, self.values)}
 
+    def position(self, pair: Pair) -> int:
+        """Index of ``pair`` in ``pairs`` (KeyError when it was not solved)."""
+        if self._positions is None:
+            self._positions = {p: i for i, p in enumerate(self.pairs)}
+        return self._positions[tuple(pair)]
+
     def value(self, pair: Pair) -> int | None:
         """The kept value of ``pair``, or None when it was not solved or not kept."""
-        return self.kept.get(tuple(pair))
+        try:
+            i = self.position(pair)
+        except KeyError:
+            return None
+        return int(self.values[i]) if self.kept_mask[i] else None
 
     def colliding_band(self, pair: Pair) -> tuple[float, float] | None:
         """(bottom, top) of the band where ``pair`` collides, or None."""
-        i = self.pairs.index(tuple(pair))
+        i = self.position(pair)
         if self.failsafe[i]:
             return None
         band = int(self.bands[i])
@@ -122,27 +162,29 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     bubbles.require_layer()
     warnings_before = len(bubbles.warnings)
 
-    if pairs is None:
-        names = bubbles.glyphs_with_bubbles()
-        pairs = [(a, b) for a in names for b in names]
-    else:
-        pairs = unique(pairs)
-        check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
-    needed = list(dict.fromkeys(n for pair in pairs for n in pair))
-
     def report_bubbles(done: int, total: int) -> None:
         if progress is not None:
             progress("bubbles", done, total)
 
-    profiles = bubbles.profiles(needed, progress=report_bubbles)
-    skipped = {p: _why_skipped(p, profiles) for p in pairs if profiles[p[0]] is None or profiles[p[1]] is None}
-    solvable = [p for p in pairs if p not in skipped]
-
-    present = {n: prof for n, prof in profiles.items() if prof is not None}
-    widths = bubbles.widths(present)
-    matrix = ProfileMatrix.build(present, widths)
-    left = matrix.rows([p[0] for p in solvable])
-    right = matrix.rows([p[1] for p in solvable])
+    skipped: dict[Pair, str] = {}
+    if pairs is None:
+        names = bubbles.glyphs_with_bubbles()
+        profiles = bubbles.profiles(names, progress=report_bubbles)
+        matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
+        rows = np.arange(len(names), dtype=np.intp)
+        left, right = np.repeat(rows, len(names)), np.tile(rows, len(names))
+        solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
+    else:
+        pairs = unique(pairs)
+        check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
+        needed = list(dict.fromkeys(n for pair in pairs for n in pair))
+        profiles = bubbles.profiles(needed, progress=report_bubbles)
+        skipped = {p: _why_skipped(p, profiles) for p in pairs if profiles[p[0]] is None or profiles[p[1]] is None}
+        solvable = [p for p in pairs if p not in skipped]
+        present = {n: prof for n, prof in profiles.items() if prof is not None}
+        matrix = ProfileMatrix.build(present, bubbles.widths(present))
+        left = matrix.rows([p[0] for p in solvable])
+        right = matrix.rows([p[1] for p in solvable])
 
     def report_pairs(done: int, total: int) -> None:
         if progress is not None:
