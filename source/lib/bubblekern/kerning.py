@@ -171,7 +171,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         names = bubbles.glyphs_with_bubbles()
         profiles = bubbles.profiles(names, progress=report_bubbles)
         matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
-        rows = np.arange(len(names), dtype=np.intp)
+        rows = np.arange(len(names), dtype=np.int32)
         left, right = np.repeat(rows, len(names)), np.tile(rows, len(names))
         solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
     else:
@@ -191,7 +191,14 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             progress("pairs", done, total)
 
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, report_pairs)
-    values, failsafe, kept = kern_values(gaps, matrix.widths[left], matrix.widths[right], settings)
+    values = np.empty(len(gaps), dtype=np.int32)
+    failsafe = np.empty(len(gaps), dtype=bool)
+    kept = np.empty(len(gaps), dtype=bool)
+    step = max(1, settings.chunk // 8)
+    for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
+        part = slice(begin, begin + step)
+        lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
     return KernResult(
         pairs=solvable,
         values=values,

@@ -52,6 +52,6 @@ def kern_values(
     if settings.positive_cap is not None:
         top = np.floor(settings.positive_cap / step) * step
         values = np.minimum(values, top)
-    values = values.astype(np.int64)
+    values = values.astype(np.int32)
     kept = (values != 0) & (np.abs(values) >= settings.min_kern)
     return values, failsafe, kept

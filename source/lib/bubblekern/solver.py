@@ -18,7 +18,7 @@ from .bands import BandProfile
 
 __all__ = ["ProfileMatrix", "solve_gaps", "NO_BAND"]
 
-NO_BAND = np.iinfo(np.int64).min
+NO_BAND = np.iinfo(np.int32).min
 """Band index given to pairs that share no band (band indices may be negative)."""
 
 
@@ -56,7 +56,7 @@ class ProfileMatrix:
         return cls(names, {n: i for i, n in enumerate(names)}, first, height, room_left, room_right, advance)
 
     def rows(self, names: Sequence[str]) -> np.ndarray:
-        return np.fromiter((self.index[n] for n in names), dtype=np.intp, count=len(names))
+        return np.fromiter((self.index[n] for n in names), dtype=np.int32, count=len(names))
 
 
 def solve_gaps(
@@ -72,7 +72,7 @@ def solve_gaps(
     """
     count = len(left)
     gaps = np.full(count, np.inf)
-    bands = np.full(count, NO_BAND, dtype=np.int64)
+    bands = np.full(count, NO_BAND, dtype=np.int32)
     width = matrix.room_left.shape[1]
     if count == 0 or width == 0:
         if progress is not None:
