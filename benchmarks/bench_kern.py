@@ -16,8 +16,9 @@ import random
 import resource
 import time
 
-from bubblekern import FontBubbles, Settings, kern_pairs
 from fontParts.fontshell import RFont
+
+from bubblekern import FontBubbles, Settings, kern_pairs
 
 KAPPA = 0.5522847498
 

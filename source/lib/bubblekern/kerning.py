@@ -194,7 +194,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     values = np.empty(len(gaps), dtype=np.int32)
     failsafe = np.empty(len(gaps), dtype=bool)
     kept = np.empty(len(gaps), dtype=bool)
-    step = max(1, settings.chunk // 8)
+    step = max(1, settings.chunk)
     for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
         part = slice(begin, begin + step)
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]

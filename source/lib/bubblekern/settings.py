@@ -37,8 +37,8 @@ class Settings:
     """Largest positive kern, or None for no limit."""
     on_error: OnError = "raise"
     """What a component cycle or a missing component base does: raise, or skip with a warning."""
-    chunk: int = 1 << 22
-    """Largest number of band cells the solver holds at once (bounds its memory)."""
+    chunk: int = 1 << 18
+    """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     """Settings of later stages (groups, generation) that ride along unchanged."""
 

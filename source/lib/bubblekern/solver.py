@@ -63,7 +63,7 @@ def solve_gaps(
     matrix: ProfileMatrix,
     left: np.ndarray,
     right: np.ndarray,
-    chunk: int = 1 << 22,
+    chunk: int = 1 << 18,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Smallest gap and the band index where it occurs, for row pairs ``left[i], right[i]``.
