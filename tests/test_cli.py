@@ -195,3 +195,27 @@ def test_demo_never_replaces_another_font(tmp_path, ufo, capsys):
 def test_module_entry_point_runs(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bubblekern", "--version"], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("bubblekern ")
+
+
+def test_glyphs_without_bubbles_are_named(ufo, capsys):
+    code, _, err = run(capsys, "kern", ufo, "--glyphs", "L,T,space", "--dry-run")
+    assert code == 0 and "5 pair(s) skipped: no bubble in layer 'bubble' (own or inherited) for 'space'" in err
+    before = tree_bytes(ufo)
+    code, _, err = run(capsys, "kern", ufo, "--glyphs", "space")
+    assert code == 1 and "no pair could be solved: no bubble in layer 'bubble'" in err
+    assert tree_bytes(ufo) == before
+
+
+def test_settings_stored_in_the_font_are_the_defaults_and_flags_win(ufo, capsys):
+    font = open_font(ufo)
+    font.lib["com.bubblekern.settings"] = {"min_kern": 90, "rounding": 20}
+    font.save()
+    _, out, _ = run(capsys, "kern", ufo, "--format", "json", "--dry-run")
+    values = [v for _, _, v in json.loads(out)["pairs"]]
+    assert values and all(abs(v) >= 90 and v % 20 == 0 for v in values)
+    _, out, _ = run(capsys, "kern", ufo, "--format", "json", "--dry-run", "--min-kern", "5", "--round", "1")
+    assert len(json.loads(out)["pairs"]) > len(values)
+    font.lib["com.bubblekern.settings"] = {"band": -3}
+    font.save()
+    code, _, err = run(capsys, "kern", ufo, "--dry-run")
+    assert code == 1 and "com.bubblekern.settings holds unusable settings" in err

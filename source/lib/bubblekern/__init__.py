@@ -11,6 +11,7 @@ The engine is pure Python (fontTools, numpy, fontParts) and never imports RoboFo
 
 from __future__ import annotations
 
+from . import _requirements  # noqa: F401  (first: says what to install when numpy/fontTools are missing)
 from .bands import BandProfile, band_profile
 from .bubbles import FontBubbles, collect_bubble, glyph_order
 from .errors import (

@@ -7,52 +7,61 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..errors import MissingGlyphError
-from ..settings import Settings
+from ..errors import BubbleKernError, MissingGlyphError
+from ..settings import LIB_KEY, Settings
 
-__all__ = ["add_settings_arguments", "settings_from_args", "glyph_list", "progress_bar", "warn", "say"]
+__all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "glyph_list", "progress_bar", "warn", "say"]
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags of :class:`Settings` (defaults are Settings' own)."""
+    """Flags of :class:`Settings`. A flag not given falls back to the font's stored settings."""
     default = Settings()
-    group = parser.add_argument_group("settings")
-    group.add_argument("--layer", default=default.layer, help="bubble layer name (default: %(default)s)")
-    group.add_argument(
-        "--band", type=float, default=default.band, help="band height per 1000 units per em (default: %(default)g)"
+    group = parser.add_argument_group(
+        "settings (flags not given come from the font's lib, com.bubblekern.settings, then these defaults)"
     )
+    group.add_argument("--layer", help=f"bubble layer name (default: {default.layer})")
+    group.add_argument("--band", type=float, help=f"band height per 1000 units per em (default: {default.band:g})")
     group.add_argument(
-        "--min-kern",
-        type=int,
-        default=default.min_kern,
-        metavar="N",
-        help="drop values smaller than N units in magnitude (default: %(default)s)",
+        "--min-kern", type=int, metavar="N", help=f"drop values smaller than N units in magnitude (default: {default.min_kern})"
     )
-    group.add_argument(
-        "--round", type=int, default=default.rounding, metavar="N", help="round values to multiples of N (default: 1)"
-    )
-    group.add_argument("--no-positive", action="store_true", help="never kern overlapping bubbles apart")
+    group.add_argument("--round", type=int, metavar="N", help=f"round values to multiples of N (default: {default.rounding})")
+    group.add_argument("--no-positive", action="store_true", default=None, help="never kern overlapping bubbles apart")
     group.add_argument("--positive-cap", type=int, metavar="N", help="largest positive kern")
     group.add_argument(
         "--skip-broken-components",
         action="store_true",
+        default=None,
         help="skip component cycles and missing component bases with a warning instead of stopping",
     )
 
 
-def settings_from_args(args: argparse.Namespace) -> Settings:
+def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
+    """Settings from the flags given, over those stored in ``font.lib`` (when a font is given)."""
+    base = stored_settings(font) if font is not None else Settings()
+    flags = {
+        "layer": args.layer,
+        "band": args.band,
+        "min_kern": args.min_kern,
+        "rounding": args.round,
+        "allow_positive": None if args.no_positive is None else not args.no_positive,
+        "positive_cap": args.positive_cap,
+        "on_error": "skip" if args.skip_broken_components else None,
+    }
     try:
-        return Settings(
-            layer=args.layer,
-            band=args.band,
-            min_kern=args.min_kern,
-            rounding=args.round,
-            allow_positive=not args.no_positive,
-            positive_cap=args.positive_cap,
-            on_error="skip" if args.skip_broken_components else "raise",
-        )
+        return base.replace(**{k: v for k, v in flags.items() if v is not None})
     except ValueError as error:
         raise SystemExit(f"bubblekern: error: {error}") from None
+
+
+def stored_settings(font) -> Settings:
+    """The settings stored in ``font.lib`` under ``com.bubblekern.settings`` (defaults when none)."""
+    data = font.lib.get(LIB_KEY)
+    if data is None:
+        return Settings()
+    try:
+        return Settings.from_dict(dict(data))
+    except (TypeError, ValueError) as error:
+        raise BubbleKernError(f"font.lib {LIB_KEY} holds unusable settings: {error}") from None
 
 
 def glyph_list(text: str | None, font, option: str) -> list[str] | None:
