@@ -201,3 +201,33 @@ def test_zero_band_height_is_refused():
         band_profile(Bubble(), 0)
     with pytest.raises(ValueError):
         Settings(band=0)
+
+
+def test_italic_bands_follow_the_slant():
+    # a parallelogram slanted by 12°: upright in the sheared space, so every band has the same extent
+    t = math.tan(math.radians(12))
+    shape = bubble_of(lambda p: polygon(p, (0, 0), (100, 0), (100 + 200 * t, 200), (200 * t, 200)))
+    slanted = band_profile(shape, 20, slant=-t)
+    assert slanted.slant == -t
+    assert {k: pytest.approx(e, abs=1e-9) for k, e in extents(slanted).items()} == {k: (0, 100) for k in range(10)}
+    upright = band_profile(shape, 20)
+    assert extents(upright)[3] == pytest.approx((60 * t, 100 + 80 * t), abs=1e-6)
+    # a band's outline in glyph coordinates is a parallelogram along the slant
+    corners = slanted.quad(3)
+    expected = ((60 * t, 60), (100 + 60 * t, 60), (100 + 80 * t, 80), (80 * t, 80))
+    assert all(c == pytest.approx(e, abs=1e-9) for c, e in zip(corners, expected))
+    assert slanted.quad(10) is None
+
+
+def test_fonts_band_along_their_italic_angle_unless_asked_not_to():
+    t = math.tan(math.radians(10))
+    font = new_font()
+    font.info.italicAngle = -10
+    add_glyph(font, "I", 300, bubble=lambda p: polygon(p, (0, 0), (300, 0), (300 + 700 * t, 700), (700 * t, 700)))
+    assert FontBubbles(font).slant == pytest.approx(-t)
+    from bubblekern import kern_pairs
+
+    assert kern_pairs(font, [("I", "I")], Settings(min_kern=0)).as_dict() == {("I", "I"): 0}
+    # banded upright, the slanted sides overlap by band·tan(angle) = 3.53 within each band
+    upright = kern_pairs(font, [("I", "I")], Settings(min_kern=0, italic=False)).as_dict()[("I", "I")]
+    assert upright == 4

@@ -7,7 +7,7 @@ says what to install instead of a bare ``ModuleNotFoundError`` from deep inside.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 
 __all__ = ["REQUIRED", "missing", "check"]
 
@@ -19,9 +19,15 @@ REQUIRED: dict[str, str] = {
 
 
 def missing(required: dict[str, str] | None = None) -> list[str]:
-    """The pip requirements of ``required`` whose module cannot be found."""
+    """The pip requirements of ``required`` whose module cannot be imported."""
     required = REQUIRED if required is None else required
-    return [spec for name, spec in required.items() if importlib.util.find_spec(name) is None]
+    absent = []
+    for name, spec in required.items():
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            absent.append(spec)
+    return absent
 
 
 def check(required: dict[str, str] | None = None) -> None:
@@ -32,7 +38,7 @@ def check(required: dict[str, str] | None = None) -> None:
         raise ImportError(
             f"BubbleKern needs {', '.join(absent)}, which {'is' if len(absent) == 1 else 'are'} not installed. "
             f"Install with: python -m pip install {listed}  "
-            "(in RoboFont: Extensions > Mechanic, or Preferences > Python > Install Packages, then restart)"
+            "(in RoboFont: install them for RoboFont's Python, then restart RoboFont)"
         )
 
 

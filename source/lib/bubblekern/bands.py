@@ -7,6 +7,12 @@ it crosses a band edge and where its x turns (its x extrema), so every piece is
 monotonic in x and lies inside one band, and its ends give its x range exactly.
 A piece lying along a band edge (a flat bottom at y = 0) has no height and claims
 neither neighbouring band.
+
+Italic fonts are banded along their slant: the bubble is first sheared upright
+(``x' = x + y·slant``, with ``slant = tan(italicAngle)``), which leaves every horizontal
+gap unchanged but makes slanted straight sides vertical, so they meet band for band
+instead of overlapping by the slant within each band. Extents are then in that
+upright space; :meth:`BandProfile.quad` gives a band's outline in glyph coordinates.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from fontTools.misc.bezierTools import solveCubic, solveQuadratic
 
-from .geometry import Bubble, Segment
+from .geometry import Bubble, Point, Segment
 
 __all__ = ["BandProfile", "band_profile"]
 
@@ -36,6 +42,8 @@ class BandProfile:
     start: int
     left: np.ndarray
     right: np.ndarray
+    slant: float = 0.0
+    """tan(italicAngle) the bubble was sheared upright by (0 for upright bands)."""
 
     def __len__(self) -> int:
         return len(self.left)
@@ -60,6 +68,16 @@ class BandProfile:
         """(bottom, top) of band index ``band`` in font units."""
         return band * self.height, (band + 1) * self.height
 
+    def quad(self, band: int) -> tuple[Point, Point, Point, Point] | None:
+        """Outline of band ``band``'s extent in glyph coordinates (a parallelogram when slanted):
+        bottom left, bottom right, top right, top left; None when the bubble misses it."""
+        extent = self.extent(band)
+        if extent is None:
+            return None
+        (left, right), (bottom, top) = extent, self.band_range(band)
+        s = self.slant
+        return (left - bottom * s, bottom), (right - bottom * s, bottom), (right - top * s, top), (left - top * s, top)
+
     def bands(self) -> Iterator[tuple[int, float, float]]:
         """(band index, left, right) of every band the bubble reaches, bottom up."""
         for i in np.flatnonzero(np.isfinite(self.left)):
@@ -70,6 +88,7 @@ class BandProfile:
             return NotImplemented
         return (
             self.height == other.height
+            and self.slant == other.slant
             and self.start == other.start
             and np.array_equal(self.left, other.left, equal_nan=True)
             and np.array_equal(self.right, other.right, equal_nan=True)
@@ -79,10 +98,12 @@ class BandProfile:
         return f"<BandProfile height={self.height:g} bands={self.start}..{self.stop - 1} ({len(self)})>"
 
 
-def band_profile(bubble: Bubble, height: float) -> BandProfile:
-    """The band profile of ``bubble`` for bands ``height`` units tall."""
+def band_profile(bubble: Bubble, height: float, slant: float = 0.0) -> BandProfile:
+    """The band profile of ``bubble`` for bands ``height`` units tall, banded along ``slant``."""
     if not height > 0:
         raise ValueError(f"band height must be positive, not {height!r}")
+    if slant:
+        bubble = bubble.transform((1, 0, slant, 1, 0, 0))
     extents: dict[int, list[float]] = {}
     for segment in bubble.segments:
         pieces = _line_pieces(segment, height) if len(segment) == 2 else _cubic_pieces(segment, height)
@@ -98,14 +119,14 @@ def band_profile(bubble: Bubble, height: float) -> BandProfile:
                     known[1] = hi
     if not extents:
         empty = np.empty(0)
-        return BandProfile(height, 0, empty, empty.copy())
+        return BandProfile(height, 0, empty, empty.copy(), slant)
     start, stop = min(extents), max(extents) + 1
     left = np.full(stop - start, np.nan)
     right = np.full(stop - start, np.nan)
     for band, (lo, hi) in extents.items():
         left[band - start] = lo
         right[band - start] = hi
-    return BandProfile(height, start, left, right)
+    return BandProfile(height, start, left, right, slant)
 
 
 def _line_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, float]]:

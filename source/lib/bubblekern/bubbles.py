@@ -30,7 +30,7 @@ from .errors import (
     MissingGlyphError,
 )
 from .geometry import EMPTY, Bubble, SegmentPen
-from .settings import Settings, units_per_em
+from .settings import Settings, italic_slant, units_per_em
 
 __all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
 
@@ -81,6 +81,11 @@ class FontBubbles:
     def band_height(self) -> float:
         return self.settings.band_height(units_per_em(self.font))
 
+    @property
+    def slant(self) -> float:
+        """tan(italicAngle) bands follow: 0 upright, or with ``Settings.italic`` off."""
+        return italic_slant(self.font) if self.settings.italic else 0.0
+
     def bubble(self, name: str) -> Bubble:
         """The effective bubble of glyph ``name`` (empty when it has none)."""
         with self._reading():
@@ -93,17 +98,17 @@ class FontBubbles:
     def profiles(self, names: Iterable[str], progress=None) -> dict[str, BandProfile | None]:
         """Band profiles for ``names``; ``progress(done, total)`` is called as glyphs are read."""
         names = list(dict.fromkeys(names))
-        height = self.band_height
+        height, slant = self.band_height, self.slant
         result: dict[str, BandProfile | None] = {}
         with self._reading():
             for done, name in enumerate(names, 1):
                 entry = self._entry(name)
-                if entry.profile is not None and entry.profile.height == height:
+                profile = entry.profile
+                if profile is not None and profile.height == height and profile.slant == slant:
                     self.hits += 1
-                    profile = entry.profile
                 else:
                     self.misses += 1
-                    profile = band_profile(entry.bubble, height)
+                    profile = band_profile(entry.bubble, height, slant)
                     self._cache[name] = _Entry(entry.signature, entry.bubble, entry.depends_on, profile)
                 result[name] = None if profile.empty else profile
                 if progress is not None:

@@ -24,9 +24,9 @@ threshold of |k| ≥ 20 are per 1000 units per em and scale with the font.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -46,6 +46,7 @@ __all__ = [
     "metrics",
     "compare",
     "evaluate",
+    "EvaluationError",
 ]
 
 TOLERANCE = 10.0
@@ -55,6 +56,10 @@ NEEDS_KERNING = 20.0
 
 KERN1 = "public.kern1."
 KERN2 = "public.kern2."
+
+
+class EvaluationError(BubbleKernError):
+    """Evaluation is impossible (no pairs to compare)."""
 
 
 # -- group kerning ---------------------------------------------------------------
@@ -125,7 +130,7 @@ def binary_kerning(path: str | Path, pairs: Iterable[Pair] | None = None) -> tup
     Unicode value, or that the shaper substitutes, are returned as unmeasured.
     """
     import uharfbuzz as hb
-    from fontTools.ttLib import TTFont, TTLibError
+    from fontTools.ttLib import TTFont
 
     path = Path(path)
     try:
@@ -134,7 +139,15 @@ def binary_kerning(path: str | Path, pairs: Iterable[Pair] | None = None) -> tup
         order = ttfont.getGlyphOrder()
         cmap = ttfont.getBestCmap() or {}
         upm = float(ttfont["head"].unitsPerEm)
-    except (OSError, TTLibError, KeyError, AssertionError) as error:
+        if ttfont.flavor:  # HarfBuzz reads sfnt data: unpack WOFF/WOFF2 first
+            import io
+
+            plain = TTFont(path)
+            plain.flavor = None
+            buffer = io.BytesIO()
+            plain.save(buffer)
+            data = buffer.getvalue()
+    except Exception as error:  # fontTools raises many kinds for broken or foreign files
         raise FontFileError(f"{path}: cannot be read as a compiled font: {error}") from error
     if pairs is None:
         pairs = _binary_pairs(ttfont)
@@ -203,7 +216,7 @@ def _binary_pairs(ttfont) -> list[Pair]:
 def _pairpos_pairs(subtable, found: dict[Pair, None]) -> None:
     coverage = subtable.Coverage.glyphs
     if subtable.Format == 1:
-        for first, pairset in zip(coverage, subtable.PairSet):
+        for first, pairset in zip(coverage, subtable.PairSet, strict=False):
             for record in pairset.PairValueRecord:
                 found.setdefault((first, record.SecondGlyph))
     elif subtable.Format == 2:
@@ -336,9 +349,9 @@ class Evaluation:
     unmeasured: list[Pair] = field(default_factory=list)
 
     def worst(self, count: int = 10) -> list[tuple[Pair, int, int]]:
-        """The ``count`` pairs furthest from the reference: (pair, BubbleKern, reference)."""
+        """The ``count`` pairs furthest from the reference: (pair, BubbleKern, reference); exact pairs are not listed."""
         error = np.abs(self.predicted - self.reference)
-        order = sorted(range(len(self.pairs)), key=lambda i: (-error[i], i))[:count]
+        order = sorted((i for i in range(len(self.pairs)) if error[i] > 0), key=lambda i: (-error[i], i))[:count]
         return [(self.pairs[i], _number(self.predicted[i]), _number(self.reference[i])) for i in order]
 
     def to_dict(self, worst: int = 10) -> dict:
@@ -454,9 +467,3 @@ def _fmt(value: float | None, spec: str) -> str:
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
-
-class EvaluationError(BubbleKernError):
-    """Evaluation is impossible (no pairs to compare)."""
-
-
-__all__ += ["EvaluationError"]

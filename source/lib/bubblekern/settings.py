@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from .errors import FontInfoError
 
-__all__ = ["Settings", "units_per_em", "LIB_KEY"]
+__all__ = ["Settings", "units_per_em", "italic_slant", "LIB_KEY"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -35,6 +35,8 @@ class Settings:
     """Keep positive kerns of overlapping bubbles; when False they become 0."""
     positive_cap: int | None = None
     """Largest positive kern, or None for no limit."""
+    italic: bool = True
+    """Band italic fonts along ``font.info.italicAngle`` (see :mod:`bubblekern.bands`)."""
     on_error: OnError = "raise"
     """What a component cycle or a missing component base does: raise, or skip with a warning."""
     chunk: int = 1 << 18
@@ -79,6 +81,14 @@ class Settings:
         """Settings from plain data; unknown keys are ignored."""
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
+
+
+def italic_slant(font) -> float:
+    """tan(font.info.italicAngle), or 0 for an upright font (angle missing or 0)."""
+    angle = getattr(font.info, "italicAngle", None)
+    if not angle or not isinstance(angle, (int, float)) or not math.isfinite(angle) or abs(angle) >= 90:
+        return 0.0
+    return math.tan(math.radians(angle))
 
 
 def units_per_em(font) -> float:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 __all__ = ["RGBA", "DEFAULT_COLORS", "LAYER_COLOR", "parse_color", "colors_from_defaults", "with_alpha"]
 

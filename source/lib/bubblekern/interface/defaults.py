@@ -9,7 +9,8 @@ are written by older versions and by hand.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..settings import Settings
 from .colors import color_defaults

@@ -1,0 +1,68 @@
+"""BubbleKern: automatic kerning from bubbles drawn around glyphs.
+
+The data flows one way: font → bubbles → bands → solver → kerning::
+
+    from bubblekern import Settings, kern_pairs, apply_kerning
+    result = kern_pairs(font, [("A", "V"), ("T", "o")], Settings(band=20))
+    apply_kerning(font, result)
+
+The engine is pure Python (fontTools, numpy, fontParts) and never imports RoboFont.
+"""
+
+from __future__ import annotations
+
+from . import _requirements  # noqa: F401  (first: says what to install when numpy/fontTools are missing)
+from .bands import BandProfile, band_profile
+from .bubbles import FontBubbles, collect_bubble, glyph_order
+from .errors import (
+    BubbleGeometryError,
+    BubbleKernError,
+    BubbleLayerError,
+    ComponentCycleError,
+    ComponentError,
+    FontFileError,
+    FontInfoError,
+    MissingGlyphError,
+    PairListError,
+)
+from .fontio import open_font, save_font
+from .geometry import Bubble, Contour
+from .kerning import ApplyReport, KernResult, apply_kerning, glyphs_with_bubbles, kern_pairs
+from .pairs import all_pairs, cmap_of, pair_grid, pairs_from_text, parse_pair_list, read_pair_list, touching
+from .settings import Settings
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ApplyReport",
+    "BandProfile",
+    "Bubble",
+    "BubbleGeometryError",
+    "BubbleKernError",
+    "BubbleLayerError",
+    "ComponentCycleError",
+    "ComponentError",
+    "Contour",
+    "FontBubbles",
+    "FontFileError",
+    "FontInfoError",
+    "KernResult",
+    "MissingGlyphError",
+    "PairListError",
+    "Settings",
+    "all_pairs",
+    "apply_kerning",
+    "band_profile",
+    "cmap_of",
+    "collect_bubble",
+    "glyph_order",
+    "glyphs_with_bubbles",
+    "kern_pairs",
+    "open_font",
+    "pair_grid",
+    "pairs_from_text",
+    "parse_pair_list",
+    "read_pair_list",
+    "save_font",
+    "touching",
+]

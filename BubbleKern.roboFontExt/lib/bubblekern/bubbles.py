@@ -1,0 +1,413 @@
+"""Collect each glyph's effective bubble from a fontParts font, with a per-glyph cache.
+
+A glyph's effective bubble is the union of
+
+- the closed contours of its glyph in the bubble layer, and
+- for every component (in the default layer, and in the bubble layer), the base glyph's
+  effective bubble under the component's transformation, recursively.
+
+Results are cached against a signature of everything they were made from (the bubble
+layer's points, the components and, recursively, their bases), so an edited glyph, an
+edited bubble or an edited component base is noticed on the next call without any
+notification; :meth:`FontBubbles.invalidate` drops entries by hand as well.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+
+from fontTools.pens.pointPen import PointToSegmentPen
+from fontTools.pens.recordingPen import RecordingPointPen
+
+from .bands import BandProfile, band_profile
+from .errors import (
+    BubbleGeometryError,
+    BubbleLayerError,
+    ComponentCycleError,
+    ComponentError,
+    MissingGlyphError,
+)
+from .geometry import EMPTY, Bubble, SegmentPen
+from .settings import Settings, italic_slant, units_per_em
+
+__all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
+
+MAX_COORDINATE = 1_000_000.0
+"""Bubble coordinates beyond this (in font units) are rejected as broken data."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    signature: Hashable
+    bubble: Bubble
+    depends_on: frozenset[str]
+    profile: BandProfile | None = None
+
+
+class FontBubbles:
+    """Effective bubbles and band profiles of one font's glyphs, cached per glyph."""
+
+    def __init__(self, font, settings: Settings | None = None):
+        self.font = font
+        self.settings = settings or Settings()
+        self.warnings: list[str] = []
+        self.hits = 0
+        self.misses = 0
+        self._cache: dict[str, _Entry] = {}
+        self._pass: dict[str, tuple[Hashable, frozenset[str]]] | None = None
+        self._warned: set[str] = set()
+
+    # -- public ------------------------------------------------------------------
+
+    @property
+    def layer_name(self) -> str:
+        return self.settings.layer
+
+    def has_layer(self) -> bool:
+        return self.layer_name in self.font.layerOrder
+
+    def require_layer(self) -> None:
+        """Raise :class:`BubbleLayerError` when the font has no bubble layer."""
+        if not self.has_layer():
+            layers = ", ".join(self.font.layerOrder)
+            raise BubbleLayerError(
+                f"the font has no layer named {self.layer_name!r} (its layers: {layers}); "
+                "draw bubbles in that layer or name another with --layer"
+            )
+
+    @property
+    def band_height(self) -> float:
+        return self.settings.band_height(units_per_em(self.font))
+
+    @property
+    def slant(self) -> float:
+        """tan(italicAngle) bands follow: 0 upright, or with ``Settings.italic`` off."""
+        return italic_slant(self.font) if self.settings.italic else 0.0
+
+    def bubble(self, name: str) -> Bubble:
+        """The effective bubble of glyph ``name`` (empty when it has none)."""
+        with self._reading():
+            return self._entry(name).bubble
+
+    def profile(self, name: str) -> BandProfile | None:
+        """The band profile of ``name``'s effective bubble, or None when it has no bubble."""
+        return self.profiles([name])[name]
+
+    def profiles(self, names: Iterable[str], progress=None) -> dict[str, BandProfile | None]:
+        """Band profiles for ``names``; ``progress(done, total)`` is called as glyphs are read."""
+        names = list(dict.fromkeys(names))
+        height, slant = self.band_height, self.slant
+        result: dict[str, BandProfile | None] = {}
+        with self._reading():
+            for done, name in enumerate(names, 1):
+                entry = self._entry(name)
+                profile = entry.profile
+                if profile is not None and profile.height == height and profile.slant == slant:
+                    self.hits += 1
+                else:
+                    self.misses += 1
+                    profile = band_profile(entry.bubble, height, slant)
+                    self._cache[name] = _Entry(entry.signature, entry.bubble, entry.depends_on, profile)
+                result[name] = None if profile.empty else profile
+                if progress is not None:
+                    progress(done, len(names))
+        return result
+
+    def glyphs_with_bubbles(self) -> list[str]:
+        """Names of glyphs that have a non-empty effective bubble, in glyph order."""
+        with self._reading():
+            return [name for name in glyph_order(self.font) if self._entry(name).bubble]
+
+    def dependents(self, names: Iterable[str]) -> set[str]:
+        """``names`` plus every glyph whose bubble is built from one of them (composites)."""
+        names = set(names)
+        with self._reading():
+            return {n for n in glyph_order(self.font) if n in names or self._depends(n) & names}
+
+    def invalidate(self, names: Iterable[str] | None = None) -> None:
+        """Forget cached bubbles of ``names`` and of everything built from them (all when None)."""
+        if names is None:
+            self._cache.clear()
+            return
+        names = set(names)
+        for name in [n for n, e in self._cache.items() if n in names or e.depends_on & names]:
+            del self._cache[name]
+
+    # -- reading -----------------------------------------------------------------
+
+    def reading(self):
+        """A context in which the font is read once per glyph (edits inside it go unseen)."""
+        return _Pass(self)
+
+    _reading = reading
+
+    def glyph_names(self) -> set[str]:
+        """Names of the glyphs in the font's default layer."""
+        with self._reading():
+            return set(self._names())
+
+    def widths(self, names: Iterable[str]) -> dict[str, float]:
+        """Advance widths of ``names`` from the default layer."""
+        with self._reading():
+            layer = self._layers()[0]
+            return {name: layer[name].width for name in names}
+
+    def _depends(self, name: str) -> frozenset[str]:
+        return self._signature(name)[1]
+
+    def _entry(self, name: str) -> _Entry:
+        if name not in self._names():
+            raise MissingGlyphError([name])
+        signature, depends = self._signature(name)
+        entry = self._cache.get(name)
+        if entry is not None and entry.signature == signature:
+            return entry
+        bubble = self._own_bubble(name)
+        for base, transformation in self._usable_components(name):
+            bubble = bubble + self._entry(base).bubble.transform(transformation)
+        entry = _Entry(signature, bubble, depends)
+        self._cache[name] = entry
+        return entry
+
+    def _names(self) -> set[str]:
+        memo = self._pass_data()
+        if "names" not in memo:
+            memo["names"] = set(self._layers()[0].keys())
+        return memo["names"]
+
+    def _pass_data(self) -> dict:
+        assert self._pass is not None, "read inside _reading()"
+        return self._pass
+
+    def _usable_components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
+        """Components of ``name`` whose base exists and that are not part of a cycle."""
+        cycles = self._cycles(name)
+        names = self._names()
+        return [(b, t) for b, t in self._components(name) if b in names and (name, b) not in cycles]
+
+    def _signature(self, name: str) -> tuple[Hashable, frozenset[str]]:
+        """(signature, names it depends on) of ``name``'s effective bubble, once per pass."""
+        memo = self._pass_data()
+        key = ("signature", name)
+        if key in memo:
+            return memo[key]
+        cycles = self._cycles(name)
+        parts: list[Hashable] = [self._own_record(name)]
+        depends: set[str] = set()
+        for base, transformation in self._components(name):
+            if (name, base) in cycles:
+                path = " → ".join(cycles[(name, base)])
+                self._fail(ComponentCycleError(f"component cycle: {path}", tuple(cycles[(name, base)])))
+                parts.append(("cycle", base))
+            elif base not in self._names():
+                self._fail(
+                    ComponentError(
+                        f"glyph {name!r} has a component of {base!r}, which is not in the font",
+                        (name, base),
+                    )
+                )
+                parts.append(("missing", base))
+            else:
+                base_signature, base_depends = self._signature(base)
+                parts.append((base, transformation, base_signature))
+                depends |= base_depends | {base}
+        result = memo[key] = (tuple(parts), frozenset(depends))
+        return result
+
+    def _cycles(self, root: str) -> dict[tuple[str, str], tuple[str, ...]]:
+        """Component edges (glyph, base) that lie on a cycle, among glyphs reachable from ``root``.
+
+        Each maps to the loop it closes, for messages. Found with Tarjan's algorithm over
+        the component graph, so the answer does not depend on which glyph is read first.
+        """
+        memo = self._pass_data()
+        cycles = memo.setdefault("cycles", {})
+        scanned = memo.setdefault("scanned", set())
+        if root in scanned:
+            return cycles
+        names = self._names()
+        edges = lambda n: [b for b, _ in self._components(n) if b in names]  # noqa: E731
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        stack: list[str] = []
+        on_stack: set[str] = set()
+        work = [(root, iter(edges(root)))]
+        index[root] = low[root] = 0
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child in scanned:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges(child))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                members = set(component)
+                for member in component:
+                    for base in edges(member):
+                        if base in members:
+                            cycles[(member, base)] = _loop(member, base, members, edges)
+                scanned |= members
+        return cycles
+
+    def _fail(self, error: Exception) -> None:
+        if self.settings.on_error == "raise":
+            raise error
+        self._warn(f"{error} (skipped)")
+
+    def _warn(self, message: str) -> None:
+        if message not in self._warned:
+            self._warned.add(message)
+            self.warnings.append(message)
+
+    def _layers(self):
+        """(default layer, bubble layer or None), as the underlying objects, once per pass.
+
+        fontParts wraps every point access; its ``naked()`` objects (defcon in fontshell and
+        RoboFont) read the same data many times faster, so reading goes through them.
+        """
+        memo = self._pass_data()
+        if "layers" not in memo:
+            default = _naked(self.font.defaultLayer)
+            bubble = _naked(self.font.getLayer(self.layer_name)) if self.has_layer() else None
+            memo["layers"] = (default, bubble)
+        return memo["layers"]
+
+    def _bubble_glyph(self, name: str):
+        layer = self._layers()[1]
+        return layer[name] if layer is not None and name in layer else None
+
+    def _own_record(self, name: str) -> Hashable:
+        memo = self._pass_data()
+        key = ("record", name)
+        if key not in memo:
+            glyph = self._bubble_glyph(name)
+            if glyph is None:
+                memo[key] = None
+            else:
+                pen = RecordingPointPen()
+                glyph.drawPoints(pen)
+                memo[key] = tuple(
+                    (method, args, tuple(sorted(kwargs.items()))) for method, args, kwargs in pen.value
+                )
+        return memo[key]
+
+    def _components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
+        memo = self._pass_data()
+        key = ("components", name)
+        if key not in memo:
+            glyph = self._layers()[0][name]
+            components = [(c.baseGlyph, tuple(c.transformation)) for c in glyph.components]
+            record = self._own_record(name) or ()
+            components += [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
+            memo[key] = components
+        return memo[key]
+
+    def _own_bubble(self, name: str) -> Bubble:
+        record = self._own_record(name)
+        if not record:
+            return EMPTY
+        pen = SegmentPen()
+        point_pen = PointToSegmentPen(pen)
+        for method, args, kwargs in record:
+            if method == "addComponent":
+                continue
+            if method == "addPoint":
+                _check_point(args[0], name, self.layer_name)
+            getattr(point_pen, method)(*args, **dict(kwargs))
+        if pen.opened:
+            self._warn(
+                f"glyph {name!r}: {pen.opened} open contour(s) in layer {self.layer_name!r} "
+                "were closed with a straight line"
+            )
+        if pen.dropped:
+            self._warn(
+                f"glyph {name!r}: {pen.dropped} contour(s) in layer {self.layer_name!r} "
+                "have no area (a single point or points on one line) and were ignored"
+            )
+        return Bubble(tuple(pen.contours))
+
+
+def _loop(glyph: str, base: str, members: set[str], edges) -> tuple[str, ...]:
+    """The shortest loop glyph → base → … → glyph inside one strongly connected set."""
+    paths = {base: (glyph, base)}
+    queue = [base]
+    while queue:
+        node = queue.pop(0)
+        if node == glyph:
+            return paths[node]
+        for nxt in edges(node):
+            if nxt in members and nxt not in paths:
+                paths[nxt] = paths[node] + (nxt,)
+                queue.append(nxt)
+    return (glyph, base, glyph)
+
+
+class _Pass:
+    """Within one pass the font is read once per glyph; nested passes share it."""
+
+    def __init__(self, owner: FontBubbles):
+        self.owner = owner
+        self.outer = owner._pass is not None
+
+    def __enter__(self):
+        if not self.outer:
+            self.owner._pass = {}
+        return self.owner
+
+    def __exit__(self, *exc):
+        if not self.outer:
+            self.owner._pass = None
+        return False
+
+
+def _naked(obj):
+    """The wrapped object of a fontParts object (defcon's in fontshell), else the object."""
+    naked = getattr(obj, "naked", None)
+    return naked() if callable(naked) else obj
+
+
+def _check_point(pt, name: str, layer: str) -> None:
+    x, y = pt
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > MAX_COORDINATE or abs(y) > MAX_COORDINATE:
+        raise BubbleGeometryError(
+            f"glyph {name!r} in layer {layer!r} has a point at ({x!r}, {y!r}); "
+            f"coordinates must be finite and within ±{MAX_COORDINATE:,.0f}"
+        )
+
+
+def glyph_order(font) -> list[str]:
+    """The font's glyph names: glyphOrder first (those present), then the rest sorted."""
+    names = set(font.keys())
+    ordered = [n for n in dict.fromkeys(font.glyphOrder) if n in names]
+    seen = set(ordered)
+    return ordered + sorted(names - seen)
+
+
+def collect_bubble(font, name: str, settings: Settings | None = None) -> Bubble:
+    """The effective bubble of one glyph (uncached; use :class:`FontBubbles` for many)."""
+    return FontBubbles(font, settings).bubble(name)

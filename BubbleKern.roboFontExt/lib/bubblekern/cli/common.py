@@ -1,0 +1,143 @@
+"""Pieces the subcommands share: settings flags, glyph lists, progress, messages."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ..errors import BubbleKernError, MissingGlyphError
+from ..settings import LIB_KEY, Settings
+
+__all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "glyph_list", "progress_bar", "warn", "say"]
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of :class:`Settings`. A flag not given falls back to the font's stored settings."""
+    default = Settings()
+    group = parser.add_argument_group(
+        "settings (flags not given come from the font's lib, com.bubblekern.settings, then these defaults)"
+    )
+    group.add_argument("--layer", help=f"bubble layer name (default: {default.layer})")
+    group.add_argument("--band", type=float, help=f"band height per 1000 units per em (default: {default.band:g})")
+    group.add_argument(
+        "--min-kern", type=int, metavar="N", help=f"drop values smaller than N units in magnitude (default: {default.min_kern})"
+    )
+    group.add_argument("--round", type=int, metavar="N", help=f"round values to multiples of N (default: {default.rounding})")
+    group.add_argument("--no-positive", action="store_true", default=None, help="never kern overlapping bubbles apart")
+    group.add_argument("--positive-cap", type=int, metavar="N", help="largest positive kern")
+    group.add_argument(
+        "--skip-broken-components",
+        action="store_true",
+        default=None,
+        help="skip component cycles and missing component bases with a warning instead of stopping",
+    )
+
+
+def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
+    """Settings from the flags given, over those stored in ``font.lib`` (when a font is given)."""
+    base = stored_settings(font) if font is not None else Settings()
+    flags = {
+        "layer": args.layer,
+        "band": args.band,
+        "min_kern": args.min_kern,
+        "rounding": args.round,
+        "allow_positive": None if args.no_positive is None else not args.no_positive,
+        "positive_cap": args.positive_cap,
+        "on_error": "skip" if args.skip_broken_components else None,
+    }
+    try:
+        return base.replace(**{k: v for k, v in flags.items() if v is not None})
+    except ValueError as error:
+        raise SystemExit(f"bubblekern: error: {error}") from None
+
+
+def stored_settings(font) -> Settings:
+    """The settings stored in ``font.lib`` under ``com.bubblekern.settings`` (defaults when none)."""
+    data = font.lib.get(LIB_KEY)
+    if data is None:
+        return Settings()
+    try:
+        return Settings.from_dict(dict(data))
+    except (TypeError, ValueError) as error:
+        raise BubbleKernError(f"font.lib {LIB_KEY} holds unusable settings: {error}") from None
+
+
+def glyph_list(text: str | None, font, option: str) -> list[str] | None:
+    """Names from a comma- or space-separated option value, checked against the font."""
+    if text is None:
+        return None
+    names = [n for n in text.replace(",", " ").split() if n]
+    known = set(font.keys())
+    missing = [n for n in names if n not in known]
+    if missing:
+        raise MissingGlyphError(missing, option)
+    return list(dict.fromkeys(names))
+
+
+@contextmanager
+def progress_bar(enabled: bool = True) -> Iterator:
+    """A ``progress(stage, done, total)`` callback drawing a bar on stderr once a run passes a second."""
+    from tqdm import tqdm
+
+    bars: dict[str, tqdm] = {}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if not enabled:
+            return
+        bar = bars.get(stage)
+        if bar is None:
+            bar = bars[stage] = tqdm(
+                total=total, desc=stage, unit="glyph" if stage == "bubbles" else "pair",
+                delay=1.0, file=sys.stderr, leave=False, unit_scale=True,
+            )
+        bar.update(done - bar.n)
+
+    try:
+        yield progress
+    finally:
+        for bar in bars.values():
+            bar.close()
+
+
+def warn(message: str) -> None:
+    print(f"bubblekern: warning: {message}", file=sys.stderr)
+
+
+def say(message: str = "") -> None:
+    print(message)
+
+
+def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
+    """The pair-source flags: --all | --glyphs | --pairs | --text, and --touching."""
+    group = parser.add_argument_group("pairs (default: all pairs of glyphs with bubbles)")
+    source = group.add_mutually_exclusive_group()
+    source.add_argument("--all", action="store_true", help="all pairs of glyphs that have a bubble")
+    source.add_argument("--glyphs", metavar="A,B,…", help="all pairs of these glyphs (left × right, both ways)")
+    source.add_argument("--pairs", metavar="FILE", help="pair-list file: two names a line (MetricsMachine lists too)")
+    source.add_argument("--text", metavar="TEXT", help="consecutive pairs of sample text (/name escapes allowed)")
+    group.add_argument("--touching", metavar="A,B,…", help="keep only pairs with one of these glyphs on a side")
+
+
+def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, str]] | None:
+    """The pairs the flags ask for, or None for "all pairs of glyphs with bubbles"."""
+    from ..pairs import all_pairs, cmap_of, pairs_from_text, read_pair_list, touching
+
+    known = set(font.keys())
+    groups = {k: tuple(v) for k, v in font.groups.items()}
+    pairs: list[tuple[str, str]] | None
+    if args.glyphs:
+        pairs = all_pairs(glyph_list(args.glyphs, font, "--glyphs"))
+    elif args.pairs:
+        pairs = read_pair_list(args.pairs, known, groups)
+    elif args.text is not None:
+        pairs = pairs_from_text(args.text, cmap_of(font), known)
+    else:
+        pairs = None
+    if args.touching:
+        chosen = glyph_list(args.touching, font, "--touching")
+        if pairs is None:
+            pairs = all_pairs(bubbles.glyphs_with_bubbles())
+        pairs = touching(pairs, chosen)
+    return pairs

@@ -1,0 +1,359 @@
+"""``bubblekern kern``: kern a UFO, a designspace or a .glyphs file and save the result.
+
+A UFO is saved atomically and only on change. Its kern groups, when it has some, give
+class kerning with exceptions (``--groups auto``, the default); a font without groups
+gets plain glyph pairs. A designspace kerns every full source, compatibly by default,
+and saves all of them or none. A .glyphs file is read through glyphsLib and written
+as UFOs to ``--output``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..bubbles import FontBubbles
+from ..errors import BubbleLayerError, FontFileError
+from ..fontio import open_font, save_font
+from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
+from ..kerning import ApplyReport, KernResult, apply_kerning, kern_pairs
+from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
+from .common import (
+    add_pair_arguments,
+    add_settings_arguments,
+    pairs_from_args,
+    progress_bar,
+    settings_from_args,
+    warn,
+)
+
+ORDER = 10
+
+__all__ = ["add_parser", "run", "print_result"]
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "kern",
+        help="kern a font from its bubbles",
+        description="Kern FONT from the bubbles in its bubble layer and save the kerning.",
+    )
+    parser.add_argument("font", metavar="FONT", help="a UFO, a .designspace or a .glyphs file")
+    add_pair_arguments(parser)
+    add_settings_arguments(parser)
+    groups = parser.add_argument_group("groups and masters")
+    groups.add_argument(
+        "--groups",
+        choices=GROUP_MODES,
+        default="auto",
+        help="auto (default): class kerning with the font's kern groups when it has some, glyph pairs when not; "
+        "use: the font's groups (an error without); build: make groups from the bubbles; none: glyph pairs",
+    )
+    groups.add_argument("--flat", action="store_true", help="write glyph pairs only (the same as --groups none)")
+    groups.add_argument(
+        "--write-groups",
+        action="store_true",
+        help="build groups (implies --groups build) and write them into the font; existing groups are never replaced",
+    )
+    groups.add_argument(
+        "--group-value",
+        choices=METHODS,
+        default="fewest",
+        help="a group pair's value: the key glyphs' pair, the median, or the value needing the fewest "
+        "exceptions (default: %(default)s)",
+    )
+    groups.add_argument(
+        "--tolerance",
+        type=float,
+        default=5.0,
+        metavar="N",
+        help="members within N units per 1000 em of their group value need no exception (default: %(default)g)",
+    )
+    groups.add_argument(
+        "--compatible",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="give every master the same pairs, 0 where needed (default for designspace and .glyphs)",
+    )
+    out = parser.add_argument_group("output")
+    out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
+    out.add_argument("--dry-run", action="store_true", help="solve and report, save nothing")
+    out.add_argument("--format", choices=("text", "tsv", "json"), default="text", help="what to print (default: text)")
+    out.add_argument(
+        "--output",
+        "-o",
+        metavar="OUT",
+        help="save to this UFO instead of in place (a folder for a designspace or a multi-master .glyphs file)",
+    )
+    return parser
+
+
+def _group_mode(args) -> str:
+    mode = "none" if args.flat else args.groups
+    if args.write_groups:
+        if mode == "auto":
+            return "build"  # --write-groups alone: build the groups and write them
+        if mode != "build":
+            raise GroupError(f"--write-groups writes built groups; it does not go with --groups {mode}")
+    return mode
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.font)
+    suffix = path.suffix.lower()
+    if suffix == ".designspace":
+        return _run_family(args, path, "designspace")
+    if suffix == ".glyphs":
+        return _run_family(args, path, "glyphs")
+    if suffix != ".ufo":
+        raise FontFileError(f"{path}: give a .ufo font (or a .designspace or .glyphs file)")
+    check_groups_file(path)
+    font = open_font(path)
+    mode = _group_mode(args)
+    if mode == "none" or (mode == "auto" and not read_groups(font)):
+        return _run_flat(args, path, font)
+    return _run_family(args, path, "ufo", font)
+
+
+def _run_flat(args, path: Path, font) -> int:
+    settings = settings_from_args(args, font)
+    bubbles = FontBubbles(font, settings)
+    bubbles.require_layer()
+    pairs = pairs_from_args(args, font, bubbles)
+    with progress_bar(args.format == "text") as progress:
+        result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress)
+    for message in result.warnings:
+        warn(message)
+    report_skipped(result, settings.layer)
+    report = apply_kerning(font, result, "replace" if args.replace else "update")
+    saved = None
+    if not args.dry_run and (args.output or report.changed):
+        saved = save_font(font, args.output or path)
+    print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run)
+    return 0
+
+
+def _load_family(args, path: Path, kind: str, font=None):
+    if kind == "ufo":
+        return None, [Master(path.name, font, path)], []
+    if kind == "designspace":
+        from ..masters import read_designspace
+
+        return read_designspace(path)
+    from ..glyphsapp import read_glyphs
+
+    if not args.output:
+        raise FontFileError(f"{path}: give --output (a .ufo, or a folder for several masters); "
+                            "BubbleKern writes Glyphs input as UFOs")
+    return read_glyphs(path, settings_from_args(args).layer)
+
+
+def _run_family(args, path: Path, kind: str, font=None) -> int:
+    doc, masters, notes = _load_family(args, path, kind, font)
+    settings = settings_from_args(args, masters[0].font)
+    compatible = args.compatible if args.compatible is not None else kind != "ufo"
+    first = masters[0]
+    first_bubbles = FontBubbles(first.font, settings)
+    first_bubbles.require_layer()
+    pairs = pairs_from_args(args, first.font, first_bubbles)
+    with progress_bar(args.format == "text") as progress:
+        family = kern_masters(
+            masters,
+            pairs,
+            settings,
+            compatible=compatible,
+            groups=_group_mode(args),
+            method=args.group_value,
+            tolerance=args.tolerance,
+            write_groups=args.write_groups,
+            progress=progress,
+        )
+    family.notes[:0] = notes
+    for message in family.warnings:
+        warn(message)
+    apply_family(family, "replace" if args.replace else "update")
+    saved = _save_family(args, path, kind, doc, family)
+    print_family(family, args.format, path, saved, args.dry_run)
+    return 0
+
+
+def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> list[Path]:
+    if args.dry_run:
+        return []
+    masters = [run.master for run in family.runs]
+    changed = [run.report is not None and run.report.changed for run in family.runs]
+    if kind == "ufo":
+        if args.output or changed[0]:
+            return [save_font(masters[0].font, args.output or path)]
+        return []
+    if kind == "designspace":
+        if args.output:
+            from ..masters import write_designspace_copy
+
+            folder = Path(args.output)
+            folder.mkdir(parents=True, exist_ok=True)
+            targets = [folder / m.path.name for m in masters]
+            saved = save_fonts([(m.font, t) for m, t in zip(masters, targets)])
+            write_designspace_copy(doc, masters, targets, folder / path.name)
+            return saved
+        items = [(m.font, m.path) for m, c in zip(masters, changed) if c]
+        return save_fonts(items) if items else []
+    from ..glyphsapp import output_paths
+    from ..masters import write_designspace_copy
+
+    targets, designspace = output_paths(doc, masters, args.output)
+    if designspace is not None:
+        designspace.parent.mkdir(parents=True, exist_ok=True)
+    saved = save_fonts([(m.font, t) for m, t in zip(masters, targets)])
+    if designspace is not None:
+        write_designspace_copy(doc, masters, targets, designspace)
+    return saved
+
+
+def print_family(family: FamilyKerning, form: str, source: Path, saved: list[Path], dry_run: bool, stream=None):
+    """Print a family run: per master summaries (text), ``master⇥left⇥right⇥value`` (tsv) or JSON."""
+    stream = stream or sys.stdout
+    flips = family.flips
+    names = [run.master.name for run in family.runs]
+    if form == "json":
+        data = {
+            "pairs": [[a, b, v] for (a, b), v in family.runs[0].result.kept.items()] if len(family.runs) == 1 else [],
+            "grouping": family.grouping,
+            "compatible": family.compatible,
+            "masters": [
+                {
+                    "name": run.master.name,
+                    "path": str(run.master.path) if run.master.path else None,
+                    "pairs": [[a, b, v] for (a, b), v in run.result.kept.items()],
+                    "kerning": [[a, b, v] for (a, b), v in _entries(run).items()],
+                    "summary": summary(run.result, run.report, None, dry_run, run.classes),
+                }
+                for run in family.runs
+            ],
+            "groups": family.groups.as_dict() if family.built_groups else None,
+            "sign_flips": [[a, b, list(v)] for (a, b), v in flips.items()],
+            "notes": family.notes,
+            "saved": [str(p) for p in saved],
+            "dry_run": dry_run,
+        }
+        if len(family.runs) == 1:
+            run = family.runs[0]
+            data["summary"] = summary(run.result, run.report, saved[0] if saved else None, dry_run, run.classes)
+        json.dump(data, stream, ensure_ascii=False)
+        stream.write("\n")
+        return
+    if form == "tsv":
+        single = len(family.runs) == 1
+        for run in family.runs:
+            for (a, b), v in _entries(run).items():
+                stream.write(f"{a}\t{b}\t{v}\n" if single else f"{run.master.name}\t{a}\t{b}\t{v}\n")
+        return
+    lines = [f"{source.name}: {len(family.runs)} master{'s' if len(family.runs) != 1 else ''}, "
+             f"{'class kerning with exceptions' if family.grouping == 'classes' else 'glyph pairs'}"
+             f"{', compatible' if family.compatible and len(family.runs) > 1 else ''}"]
+    lines += [f"  note: {n}" for n in family.notes]
+    for run in family.runs:
+        s = summary(run.result, run.report, None, dry_run, run.classes)
+        lines.append(
+            f"  {run.master.name}: {s['solved']:,} pairs solved in {s['seconds']:.2f} s, {s['kept']:,} kept"
+            + (f"; {s['before']:,} glyph pairs → {s['after']:,} entries "
+               f"({s['after'] - s['exceptions']:,} group pairs, {s['exceptions']:,} exceptions)"
+               if run.classes is not None else "")
+            + f"; written {s['written']:,}, removed {s['removed']:,}"
+        )
+    if flips:
+        lines.append(f"  {len(flips)} pairs flip sign across masters ({', '.join(names)}):")
+        for (a, b), values in list(flips.items())[:20]:
+            lines.append(f"    {a} {b}: " + " / ".join(str(v) for v in values))
+        if len(flips) > 20:
+            lines.append(f"    … and {len(flips) - 20} more")
+    if family.built_groups:
+        for name, members in family.groups.as_dict().items():
+            lines.append(f"  group {name}: {' '.join(members)}")
+    if dry_run:
+        lines.append("  dry run: nothing saved")
+    elif saved:
+        lines += [f"  saved {p}" for p in saved]
+    else:
+        lines.append("  nothing changed, nothing saved")
+    stream.write("\n".join(lines) + "\n")
+
+
+def _entries(run) -> dict:
+    if run.classes is not None:
+        return run.classes.kerning
+    return run.result.kept
+
+
+def report_skipped(result: KernResult, layer: str) -> None:
+    """Warn about glyphs without a bubble; stop when no pair could be solved at all."""
+    if not result.skipped:
+        return
+    lacking = sorted({n for pair in result.skipped for n in pair if f"{n!r}" in result.skipped[pair]})
+    shown = ", ".join(repr(n) for n in lacking[:12]) + (f" and {len(lacking) - 12} more" if len(lacking) > 12 else "")
+    message = f"no bubble in layer {layer!r} (own or inherited) for {shown}"
+    if not len(result):
+        raise BubbleLayerError(f"no pair could be solved: {message}")
+    warn(f"{len(result.skipped):,} pair(s) skipped: {message}")
+
+
+def print_result(
+    result: KernResult,
+    report: ApplyReport,
+    form: str,
+    source: Path,
+    saved: Path | None,
+    dry_run: bool = False,
+    stream=None,
+) -> None:
+    """Print ``result`` as a summary (text), ``left⇥right⇥value`` lines (tsv) or JSON."""
+    stream = stream or sys.stdout
+    kept = result.kept
+    if form == "json":
+        data = {
+            "pairs": [[left, right, value] for (left, right), value in kept.items()],
+            "summary": summary(result, report, saved, dry_run),
+        }
+        json.dump(data, stream, ensure_ascii=False)
+        stream.write("\n")
+        return
+    if form == "tsv":
+        for (left, right), value in kept.items():
+            stream.write(f"{left}\t{right}\t{value}\n")
+        return
+    s = summary(result, report, saved, dry_run)
+    lines = [
+        f"{source.name}: {s['solved']:,} pairs solved in {s['seconds']:.2f} s"
+        f" ({s['failsafe']:,} fail-safe, {s['skipped']:,} skipped for lack of a bubble)",
+        f"  kept {s['kept']:,} (|kern| ≥ {max(result.settings.min_kern, 1)}), "
+        f"written {s['written']:,}, removed {s['removed']:,}, unchanged {s['unchanged']:,}",
+    ]
+    if dry_run:
+        lines.append("  dry run: nothing saved")
+    elif saved is not None:
+        lines.append(f"  saved {saved}")
+    else:
+        lines.append("  nothing changed, nothing saved")
+    stream.write("\n".join(lines) + "\n")
+
+
+def summary(
+    result: KernResult, report: ApplyReport, saved: Path | None, dry_run: bool, classes: ClassKerning | None = None
+) -> dict:
+    data = {
+        "solved": len(result),
+        "kept": int(result.kept_mask.sum()),
+        "failsafe": int(result.failsafe.sum()),
+        "skipped": len(result.skipped),
+        "written": len(report.written) if report else 0,
+        "removed": len(report.removed) if report else 0,
+        "unchanged": report.unchanged if report else 0,
+        "seconds": round(result.elapsed, 3),
+        "saved": str(saved) if saved else None,
+        "dry_run": dry_run,
+    }
+    if classes is not None:
+        data.update(classes.summary())
+    return data

@@ -1,0 +1,74 @@
+"""``bubblekern status``: which glyphs have a bubble of their own, inherit one, have none, or a stale one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..errors import FontFileError
+from ..fontio import open_font
+from ..generate import load_generate_settings
+from ..status import BubbleStatus, bubble_status
+from .common import warn
+
+ORDER = 30
+
+__all__ = ["add_parser", "run", "print_status"]
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "status",
+        help="list glyphs with own, inherited, stale or no bubbles",
+        description="List FONT's glyphs by their bubble: own, inherited from components, none, or stale "
+        "(generated, and the glyph's outline or width changed since).",
+    )
+    parser.add_argument("fonts", nargs="+", metavar="FONT", help="a UFO")
+    parser.add_argument("--layer", metavar="NAME", help="bubble layer (default: the font's generation layer, bubble)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per font, glyph by glyph")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    for name in args.fonts:
+        path = Path(name)
+        if path.suffix.lower() != ".ufo":
+            raise FontFileError(f"{path}: give a .ufo font")
+        font = open_font(path)
+        layer = args.layer or load_generate_settings(font).layer
+        status = bubble_status(font, layer)
+        if not args.json:
+            for message in status.warnings:
+                warn(message)
+        print_status(status, path, json_output=args.json)
+    return 0
+
+
+def _names(names: list[str], limit: int = 20) -> str:
+    shown = ", ".join(names[:limit])
+    return shown + (f" … and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None) -> None:
+    stream = stream or sys.stdout
+    if json_output:
+        json.dump({"font": str(source), **status.to_dict()}, stream, ensure_ascii=False)
+        stream.write("\n")
+        return
+    counts = status.counts()
+    lines = [f"{source.name}, layer {status.layer!r}: {len(status.glyphs):,} glyphs"]
+    if not status.has_layer:
+        lines[0] += " (the font has no such layer: run `bubblekern bubbles` to make one)"
+    own = [status.glyphs[n] for n in status.own]
+    generated, edited = sum(g.generated for g in own), sum(g.edited for g in own)
+    lines.append(f"  own        {counts['own']:>5,}  ({generated:,} generated, {edited:,} of them edited by hand since)")
+    for state in ("stale", "inherited", "none"):
+        names = status.names(state)
+        lines.append(f"  {state:<10} {len(names):>5,}" + (f"  {_names(names)}" if names else ""))
+    if counts["stale"]:
+        lines.append(f"  refresh the stale ones with: bubblekern bubbles {source.name} --stale")
+    if status.orphans:
+        lines.append(f"  not in the font, ignored: {_names(status.orphans)}")
+    stream.write("\n".join(lines) + "\n")

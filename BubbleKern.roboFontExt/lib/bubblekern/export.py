@@ -1,0 +1,152 @@
+"""OpenType output of a font's kerning, through ufo2ft.
+
+- :func:`feature_text`: the ``kern`` feature as feature-file text, written by ufo2ft's
+  ``KernFeatureWriter`` (groups become glyph classes, exceptions come first).
+- :func:`compile_font`: an OTF or TTF compiled by ufo2ft from the default layer only (the
+  bubble layer never reaches the binary), with the GPOS kern feature, a legacy ``kern``
+  table as well, or the ``kern`` table instead.
+
+Functions take a fontParts font (its ``naked()`` defcon font is what ufo2ft compiles),
+or a defcon / ufoLib2 font directly.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from .errors import BubbleKernError, FontFileError
+from .fontio import temporary_sibling
+from .kerntable import MAX_PAIRS, font_kern_table
+
+__all__ = ["ExportError", "feature_text", "compile_font", "write_binary", "write_text", "ufo_of", "KERN_MODES"]
+
+KernMode = Literal["gpos", "both", "table"]
+KERN_MODES = ("gpos", "both", "table")
+"""gpos: the GPOS kern feature; both: that and a kern table; table: a kern table instead."""
+
+
+class ExportError(BubbleKernError):
+    """ufo2ft cannot build the feature or the font."""
+
+
+def _require(module: str):
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise ExportError(f"OpenType output needs ufo2ft ({error}); install it with: pip install ufo2ft") from error
+
+
+def ufo_of(font):
+    """The defcon/ufoLib2 object ufo2ft works on (a fontParts font's ``naked()``)."""
+    return font.naked() if hasattr(font, "naked") else font
+
+
+def feature_text(font) -> str:
+    """The kern feature of ``font``'s kerning as feature-file text (empty when it has none).
+
+    Only the generated kerning is returned, not the font's own features.fea.
+    """
+    from fontTools.feaLib import ast
+
+    KernFeatureWriter = _require("ufo2ft.featureWriters.kernFeatureWriter").KernFeatureWriter
+    ufo = ufo_of(font)
+    fea = ast.FeatureFile()
+    try:
+        KernFeatureWriter().write(ufo, fea)
+    except Exception as error:
+        raise ExportError(f"{_name(ufo)}: ufo2ft could not write the kern feature: {error}") from error
+    return fea.asFea()
+
+
+def _name(ufo) -> str:
+    return str(getattr(ufo, "path", None) or "the font")
+
+
+def compile_font(
+    font,
+    path: str | Path | None = None,
+    format: Literal["otf", "ttf"] = "otf",
+    kern: KernMode = "gpos",
+    *,
+    max_pairs: int = MAX_PAIRS,
+    optimize: bool = False,
+    **options,
+):
+    """Compile ``font`` with ufo2ft (``compileOTF``/``compileTTF``) and return the TTFont.
+
+    ``kern`` chooses the GPOS kern feature, both it and a legacy kern table, or only the
+    table (the kern feature writer is then left out). With ``path`` the binary is also
+    written there, atomically. ``options`` go to ufo2ft.
+    """
+    ufo2ft = _require("ufo2ft")
+    FeatureCompiler = _require("ufo2ft.featureCompiler").FeatureCompiler
+    KernFeatureWriter = _require("ufo2ft.featureWriters.kernFeatureWriter").KernFeatureWriter
+    PostProcessor = _require("ufo2ft.postProcessor").PostProcessor
+
+    if format not in ("otf", "ttf"):
+        raise ValueError(f"format must be 'otf' or 'ttf', not {format!r}")
+    if kern not in KERN_MODES:
+        raise ValueError(f"kern must be one of {', '.join(KERN_MODES)}, not {kern!r}")
+    ufo = ufo_of(font)
+    if kern == "table":
+        options.setdefault(
+            "featureWriters", [w for w in FeatureCompiler.defaultFeatureWriters if w is not KernFeatureWriter]
+        )
+    if kern in ("both", "table"):
+        class KernTablePostProcessor(PostProcessor):
+            """Adds the kern table before glyphs get their production names."""
+
+            def process(self, *args, **kwargs):
+                table = font_kern_table(self.ufo, self.otf.getGlyphOrder(), max_pairs)
+                if table is not None:
+                    self.otf["kern"] = table
+                return super().process(*args, **kwargs)
+
+        options["postProcessorClass"] = KernTablePostProcessor
+    if format == "otf":
+        options.setdefault("optimizeCFF", 1 if optimize else 0)
+    options.setdefault("layerName", None)  # the default layer; the bubble layer stays out
+    compile_ = ufo2ft.compileOTF if format == "otf" else ufo2ft.compileTTF
+    try:
+        ttfont = compile_(ufo, **options)
+    except BubbleKernError:
+        raise
+    except Exception as error:
+        raise ExportError(f"{_name(ufo)}: ufo2ft could not compile it: {error}") from error
+    if path is not None:
+        write_binary(ttfont, path)
+    return ttfont
+
+
+def write_binary(ttfont, path: str | Path) -> Path:
+    """Save ``ttfont`` to ``path`` atomically (a temporary sibling, then a rename)."""
+    target = Path(path).absolute()
+    if not target.parent.is_dir():
+        raise FontFileError(f"{target}: the folder {target.parent} does not exist")
+    temporary = temporary_sibling(target)
+    try:
+        ttfont.save(str(temporary))
+        os.replace(temporary, target)
+    except Exception as error:
+        temporary.unlink(missing_ok=True)
+        raise FontFileError(f"{target}: writing failed, nothing was written: {error}") from error
+    return target
+
+
+def write_text(text: str, path: str | Path) -> Path:
+    """Write ``text`` to ``path`` atomically."""
+    target = Path(path).absolute()
+    if not target.parent.is_dir():
+        raise FontFileError(f"{target}: the folder {target.parent} does not exist")
+    temporary = temporary_sibling(target)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, target)
+    except Exception as error:
+        temporary.unlink(missing_ok=True)
+        raise FontFileError(f"{target}: writing failed, nothing was written: {error}") from error
+    return target

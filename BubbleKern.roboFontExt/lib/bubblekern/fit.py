@@ -1,0 +1,486 @@
+"""Fit generated-bubble settings to a designer's kerning.
+
+:func:`fit` searches the settings of bubble generation (horizontal and vertical offset,
+adhere mode, corners and their radius) and of kerning (band height, ``min_kern``) for the
+ones whose BubbleKern values come closest — least mean absolute error — to the reference
+kerning **on the training pairs only**. It then reports the error on the training pairs and
+on the held-out pairs (every other reference pair) beside the no-kerning baseline, so
+overfitting shows.
+
+The search is a coarse grid (horizontal × vertical offset × adhere mode), then a
+coordinate descent — offsets and band height at shrinking steps, then corner style and
+radius — from the best grid point of each of the two best adhere modes (one misleading
+grid point cannot trap it). It never writes to the font while
+searching: bubbles are generated in memory (:func:`bubblekern.generate.glyph_bubble`), only
+for the glyphs the pairs need (and their component bases), from outlines decomposed once.
+Kerning settings that need no new bubbles are cheap: each band height is profiled once per
+bubble set, and every ``min_kern`` is scored from one solve with a vectorised threshold.
+
+:func:`store_fit` writes the result into ``font.lib``: under ``com.bubblekern.fit`` (the
+settings and the errors), the generation settings where :mod:`bubblekern.generate` keeps
+them, and band height and ``min_kern`` into the kerning settings (``com.bubblekern.settings``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .bands import band_profile
+from .errors import BubbleKernError
+from .evaluate import Metrics, metrics, reference_kerning
+from .geometry import Bubble
+from .pairs import Pair, check_names, unique
+from .rules import kern_values
+from .settings import LIB_KEY, Settings, units_per_em
+from .solver import ProfileMatrix, solve_gaps
+
+__all__ = ["FIT_KEY", "FitError", "FitResult", "Candidate", "fit", "store_fit"]
+
+FIT_KEY = "com.bubblekern.fit"
+
+OFFSETS_X = (20, 50, 80, 120)
+"""Coarse grid of horizontal offsets (per 1000 units per em)."""
+OFFSETS_Y = (20, 60)
+"""Coarse grid of vertical offsets (per 1000 units per em)."""
+BANDS = (10, 15, 20, 30, 40)
+MIN_KERNS = (0, 2, 5, 10, 15, 20, 30)
+ADHERE = ("trim", "nudge", "off")
+CORNERS = ("round", "miter")
+RADII = (0, 20, 50)
+
+Progress = Callable[[int, str], None]
+"""``progress(bubble sets made, stage)`` after each point of the search is scored."""
+
+
+class FitError(BubbleKernError):
+    """Fitting is impossible: no training pairs, no reference kerning, no generator."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One point of the search: generation settings plus band height and threshold."""
+
+    generate: Any
+    """A :class:`bubblekern.generate.GenerateSettings`."""
+    band: float
+    min_kern: int
+
+    def settings(self, base: Settings) -> Settings:
+        return base.replace(band=float(self.band), min_kern=int(self.min_kern), layer=_layer(self.generate, base))
+
+
+@dataclass
+class FitResult:
+    """The best settings found and how well they do, on training and held-out pairs."""
+
+    best: Candidate
+    start: Candidate
+    settings: Settings
+    """Kerning settings of the best candidate."""
+    training: Metrics
+    held_out: Metrics
+    start_training: Metrics
+    start_held_out: Metrics
+    training_pairs: list[Pair]
+    held_out_pairs: list[Pair]
+    evaluations: int = 0
+    """Bubble sets generated and scored during the search."""
+    elapsed: float = 0.0
+    history: list[tuple[dict, float]] = field(default_factory=list)
+    """(candidate, training MAE) of every scored point, in search order."""
+
+    @property
+    def generate(self):
+        return self.best.generate
+
+    def to_dict(self) -> dict:
+        """Plain data (for ``font.lib`` and ``--json``)."""
+        return {
+            "generate": _generate_dict(self.best.generate),
+            "band": float(self.best.band),
+            "min_kern": int(self.best.min_kern),
+            "training": {"pairs": len(self.training_pairs), **_brief(self.training)},
+            "held_out": {"pairs": len(self.held_out_pairs), **_brief(self.held_out)},
+            "start": {
+                "generate": _generate_dict(self.start.generate),
+                "band": float(self.start.band),
+                "min_kern": int(self.start.min_kern),
+                "training_mae": self.start_training.mae,
+                "held_out_mae": self.start_held_out.mae,
+            },
+            "evaluations": self.evaluations,
+            "seconds": round(self.elapsed, 3),
+        }
+
+    def format(self) -> str:
+        g = _generate_dict(self.best.generate)
+        shown = ", ".join(f"{k} {v:g}" if isinstance(v, float) else f"{k} {v}" for k, v in g.items() if k in _SEARCHED)
+        lines = [
+            f"best: {shown}, band {self.best.band:g}, min kern {self.best.min_kern}",
+            f"  {'':<10} {'pairs':>6} {'MAE':>7} {'start':>7} {'no kern':>8} {'r':>6} {'±' + format(self.training.tolerance, 'g'):>5}",
+        ]
+        for name, m, s, pairs in (
+            ("training", self.training, self.start_training, self.training_pairs),
+            ("held-out", self.held_out, self.start_held_out, self.held_out_pairs),
+        ):
+            lines.append(
+                f"  {name:<10} {len(pairs):>6} {_f(m.mae):>7} {_f(s.mae):>7} {_f(m.baseline_mae):>8} "
+                f"{_f(m.pearson, '.2f'):>6} {_p(m.within):>5}"
+            )
+        lines.append(f"  {self.evaluations} bubble sets scored in {self.elapsed:.1f} s")
+        if self.held_out.mae is not None and self.training.mae is not None and self.held_out.mae > 2 * max(
+            self.training.mae, 1.0
+        ):
+            lines.append("  held-out error is far above training error: train on more, or more varied, pairs")
+        return "\n".join(lines)
+
+
+_SEARCHED = ("offset_x", "offset_y", "adhere", "corner", "corner_radius")
+
+
+def fit(
+    font,
+    training: Iterable[Pair],
+    reference=None,
+    settings: Settings | None = None,
+    *,
+    start=None,
+    held_out: Iterable[Pair] | None = None,
+    refine: bool = True,
+    progress: Progress | None = None,
+) -> FitResult:
+    """Search generation and kerning settings that best reproduce ``reference`` on ``training`` pairs.
+
+    ``reference`` is anything :func:`bubblekern.evaluate.reference_kerning` takes (the
+    font's own kerning when None); a training pair the reference does not kern counts as
+    0. ``held_out`` defaults to every other reference pair. ``start`` is the
+    :class:`~bubblekern.generate.GenerateSettings` to begin from (the font's stored ones,
+    else the defaults). The font is not changed; see :func:`store_fit`.
+    """
+    generate = _generator()
+    started = time.perf_counter()
+    base = settings or Settings()
+    upm = units_per_em(font)
+    values, ref_upm, _ = reference_kerning(font if reference is None else reference)
+    if ref_upm and ref_upm != upm:
+        values = {k: v * upm / ref_upm for k, v in values.items()}
+    known = set(font.keys())
+    training = unique(training)
+    check_names((n for p in training for n in p), known, "training pairs")
+    if not training:
+        raise FitError("no training pairs: give a training text or a training pair list")
+    if not values:
+        raise FitError("the reference has no kerning to fit to")
+    chosen = set(training)
+    if held_out is None:
+        held_out = [p for p in values if p not in chosen and p[0] in known and p[1] in known]
+    else:
+        held_out = [p for p in unique(held_out) if p not in chosen]
+        check_names((n for p in held_out for n in p), known, "held-out pairs")
+    train_ref = np.array([float(values.get(p, 0)) for p in training])
+    held_ref = np.array([float(values.get(p, 0)) for p in held_out])
+
+    start_gen = start if start is not None else generate.load_generate_settings(font)
+    start_cand = Candidate(start_gen, float(base.band), int(base.min_kern))
+    maker = _Maker(font, generate)
+    search = _Search(maker, training, train_ref, base, upm)
+
+    starts = search.grid(start_cand, progress)
+    best, best_score = starts[0]
+    if refine:  # from the best point of the two best adhere modes: the grid may mislead one of them
+        for candidate, error in starts[:2]:
+            found, score = search.refine(candidate, error, progress)
+            if search._better(score, best_score):
+                best, best_score = found, score
+
+    # final scores, on training and held-out pairs; held-out bubbles are generated only now
+    final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm)
+    n = len(training)
+    pred_best = final.predict(best)
+    pred_start = final.predict(start_cand)
+    result = FitResult(
+        best=best,
+        start=start_cand,
+        settings=best.settings(base),
+        training=metrics(pred_best[:n], train_ref, upm),
+        held_out=metrics(pred_best[n:], held_ref, upm),
+        start_training=metrics(pred_start[:n], train_ref, upm),
+        start_held_out=metrics(pred_start[n:], held_ref, upm),
+        training_pairs=training,
+        held_out_pairs=held_out,
+        evaluations=search.generated,
+        history=search.history,
+    )
+    result.elapsed = time.perf_counter() - started
+    return result
+
+
+def store_fit(font, result: FitResult) -> None:
+    """Write ``result`` into ``font.lib``: the fit record, the generation settings, band and min_kern."""
+    generate = _generator()
+    font.lib[FIT_KEY] = result.to_dict()
+    generate.store_generate_settings(font, result.best.generate)
+    kern = dict(font.lib.get(LIB_KEY, {}) or {})
+    kern.update({"band": float(result.best.band), "min_kern": int(result.best.min_kern)})
+    font.lib[LIB_KEY] = kern
+
+
+# -- the search ----------------------------------------------------------------------
+
+
+class _Search:
+    """Scores candidates on a fixed set of pairs.
+
+    Bubbles come from a shared :class:`_Maker` (each glyph made once per generation
+    settings); band profiles are solved directly with the vectorised solver and cached per
+    band height, so a new band height or threshold never generates bubbles again.
+    """
+
+    def __init__(self, maker: _Maker, pairs: list[Pair], reference: np.ndarray, base: Settings, upm: float):
+        self.maker = maker
+        self.pairs = pairs
+        self.reference = reference
+        self.base = base
+        self.upm = upm
+        self.names = list(dict.fromkeys(n for p in pairs for n in p))
+        self.widths = {n: float(maker.font[n].width) for n in self.names}
+        self.history: list[tuple[dict, float]] = []
+        self._raw: dict[tuple, np.ndarray] = {}
+        self._scores: dict[tuple, tuple[Candidate, float]] = {}
+
+    @property
+    def generated(self) -> int:
+        return self.maker.generated
+
+    def bubbles(self, gen) -> dict[str, Bubble]:
+        """Effective bubbles of the pairs' glyphs under generation settings ``gen``."""
+        return {n: self.maker.effective(gen, n) for n in self.names}
+
+    def raw(self, gen, band: float) -> np.ndarray:
+        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble."""
+        key = (_key(gen), float(band))
+        if key not in self._raw:
+            bubbles = self.bubbles(gen)
+            height = self.base.replace(band=float(band)).band_height(self.upm)
+            profiles = {}
+            for name, bubble in bubbles.items():
+                profile = band_profile(bubble, height) if bubble else None
+                if profile is not None and not profile.empty:
+                    profiles[name] = profile
+            values = np.zeros(len(self.pairs))
+            solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
+            if solvable:
+                matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles})
+                left = matrix.rows([self.pairs[i][0] for i in solvable])
+                right = matrix.rows([self.pairs[i][1] for i in solvable])
+                gaps, _ = solve_gaps(matrix, left, right, self.base.chunk)
+                settings = self.base.replace(band=float(band), min_kern=0)
+                solved, _, _ = kern_values(gaps, matrix.widths[left], matrix.widths[right], settings)
+                values[solvable] = solved
+            self._raw[key] = values
+        return self._raw[key]
+
+    def predict(self, candidate: Candidate) -> np.ndarray:
+        raw = self.raw(candidate.generate, candidate.band)
+        return np.where(np.abs(raw) >= candidate.min_kern, raw, 0.0)
+
+    def best_threshold(self, gen, band: float) -> tuple[int, float]:
+        """(min_kern, MAE) of the best threshold for a bubble set and band, all thresholds at once."""
+        raw = self.raw(gen, band)
+        scale = self.upm / 1000.0
+        thresholds = np.array([round(t * scale) for t in MIN_KERNS], float)
+        kept = np.abs(raw)[None, :] >= thresholds[:, None]
+        errors = np.abs(np.where(kept, raw[None, :], 0.0) - self.reference[None, :]).mean(axis=1)
+        # on a tie, the threshold nearest the starting one
+        i = int(np.argmin(errors + 1e-9 * np.abs(thresholds - self.base.min_kern)))
+        return int(thresholds[i]), float(errors[i])
+
+    def score(self, gen, band: float) -> tuple[Candidate, float]:
+        key = (_key(gen), float(band))
+        if key not in self._scores:
+            min_kern, error = self.best_threshold(gen, band)
+            self._scores[key] = (Candidate(gen, float(band), min_kern), error)
+            self.history.append(({**_generate_dict(gen), "band": float(band), "min_kern": min_kern}, error))
+        return self._scores[key]
+
+    def _better(self, error: float, best: float) -> bool:
+        return error < best - 0.01 * self.upm / 1000.0  # ignore changes too small to matter
+
+    def grid(self, start: Candidate, progress: Progress | None) -> list[tuple[Candidate, float]]:
+        """Score the start and the coarse grid (offsets × adhere modes); the best point of each mode, best first."""
+        scored = [self.score(start.generate, start.band)]
+        modes = list(ADHERE) if _has(start.generate, "adhere") else [None]
+        for mode in modes:
+            for offset_y in OFFSETS_Y:
+                for offset_x in OFFSETS_X:
+                    gen = _with(start.generate, offset_x=float(offset_x), offset_y=float(offset_y), adhere=mode)
+                    scored.append(self.score(gen, start.band))
+                    if progress is not None:
+                        progress(self.generated, "grid")
+        best: dict = {}
+        for candidate, error in scored:
+            mode = getattr(candidate.generate, "adhere", None)
+            if mode not in best or self._better(error, best[mode][1]):
+                best[mode] = (candidate, error)
+        return sorted(best.values(), key=lambda item: item[1])
+
+    def refine(self, best: Candidate, best_score: float, progress: Progress | None) -> tuple[Candidate, float]:
+        """Coordinate descent around ``best``: offsets and band at shrinking steps, then corners, then a polish."""
+        best, best_score = self._descend(best, best_score, (20.0, 10.0, 5.0), progress)
+        moved = False
+        for trial in self._shapes(best):
+            candidate, error = self.score(trial.generate, trial.band)
+            if self._better(error, best_score):
+                best, best_score, moved = candidate, error, True
+        if moved:
+            best, best_score = self._descend(best, best_score, (10.0, 5.0), progress)
+        return best, best_score
+
+    def _descend(self, best: Candidate, best_score: float, steps, progress) -> tuple[Candidate, float]:
+        for step in steps:
+            for _ in range(6):
+                improved = False
+                for trial in self._neighbours(best, step):
+                    candidate, error = self.score(trial.generate, trial.band)
+                    if self._better(error, best_score):
+                        best, best_score, improved = candidate, error, True
+                    if progress is not None:
+                        progress(self.generated, f"refine ±{step:g}")
+                if not improved:
+                    break
+        return best, best_score
+
+    def _neighbours(self, c: Candidate, step: float) -> list[Candidate]:
+        g = c.generate
+        out = [Candidate(g, float(b), c.min_kern) for b in BANDS if b != c.band]  # cheap: no new bubbles
+        for name in ("offset_x", "offset_y"):
+            if _has(g, name):
+                value = float(getattr(g, name))
+                out += [Candidate(_with(g, **{name: v}), c.band, c.min_kern) for v in (value - step, value + step) if v >= 0]
+        return out
+
+    def _shapes(self, c: Candidate) -> list[Candidate]:
+        g = c.generate
+        out = []
+        if _has(g, "corner"):
+            out += [Candidate(_with(g, corner=k), c.band, c.min_kern) for k in CORNERS if k != g.corner]
+        if _has(g, "corner_radius"):
+            radius = float(g.corner_radius or 0)
+            out += [Candidate(_with(g, corner_radius=float(r)), c.band, c.min_kern) for r in RADII if r != radius]
+        return out
+
+
+# -- bubbles in memory ------------------------------------------------------------------
+
+
+class _Maker:
+    """Generated bubbles of a font's glyphs, per generation settings, made in memory.
+
+    Each glyph's bubble is built with :func:`bubblekern.generate.glyph_bubble` and cleaned
+    as :func:`~bubblekern.generate.make_bubbles` would write it, but nothing is written:
+    the font is only read. Composites inherit their components' bubbles (transformed) as
+    the engine's :class:`~bubblekern.bubbles.FontBubbles` does, unless ``include_composites``.
+    """
+
+    def __init__(self, font, generate):
+        from .status import Outlines
+
+        self.font = font
+        self.generate = generate
+        self.outlines = Outlines(font)
+        self.upm = units_per_em(font)
+        self.generated = 0
+        """Bubble sets made (distinct generation settings)."""
+        self._own: dict[tuple, Bubble] = {}
+        self._effective: dict[tuple, Bubble] = {}
+        self._sets: set[tuple] = set()
+
+    def own(self, gen, name: str) -> Bubble:
+        key = (_key(gen), name)
+        if key not in self._own:
+            if _key(gen) not in self._sets:
+                self._sets.add(_key(gen))
+                self.generated += 1
+            bubble = Bubble()
+            if gen.include_composites or not self.outlines.is_composite(name):
+                path = self.generate.glyph_bubble(self.font, name, gen, outlines=self.outlines)
+                if path.area > 0:
+                    from .geometry import SegmentPen
+                    from .offset import draw_clean
+
+                    pen = SegmentPen()
+                    draw_clean(path, pen, grid=1.0, min_area=(self.upm / 1000.0) ** 2)
+                    bubble = Bubble(tuple(pen.contours))
+            self._own[key] = bubble
+        return self._own[key]
+
+    def effective(self, gen, name: str, stack: tuple[str, ...] = ()) -> Bubble:
+        key = (_key(gen), name)
+        if key not in self._effective:
+            bubble = self.own(gen, name)
+            for base, transformation in self.outlines.components(name):
+                if base in stack or base == name or base not in self.font:
+                    continue  # cycles and missing bases: glyph_bubble has raised for them already
+                bubble = bubble + self.effective(gen, base, stack + (name,)).transform(transformation)
+            self._effective[key] = bubble
+        return self._effective[key]
+
+
+# -- adapting to bubblekern.generate ----------------------------------------------------
+
+
+def _generator():
+    try:
+        from . import generate
+    except ImportError as error:
+        raise FitError(f"fitting needs bubble generation (bubblekern.generate), which cannot be imported: {error}") from error
+    for needed in ("GenerateSettings", "glyph_bubble", "load_generate_settings", "store_generate_settings"):
+        if not hasattr(generate, needed):
+            raise FitError(f"bubblekern.generate has no {needed}; fitting cannot run")
+    return generate
+
+
+def _generate_dict(gen) -> dict:
+    """Generation settings as stored (``overwrite`` is not a property of the bubbles)."""
+    return {k: v for k, v in gen.to_dict().items() if k != "overwrite"}
+
+
+def _has(gen, name: str) -> bool:
+    return any(f.name == name for f in dataclasses.fields(gen))
+
+
+def _with(gen, **changes):
+    changes = {k: v for k, v in changes.items() if v is not None and _has(gen, k)}
+    return dataclasses.replace(gen, **changes)
+
+
+def _layer(gen, base: Settings) -> str:
+    return getattr(gen, "layer", None) or base.layer
+
+
+def _key(gen) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in _generate_dict(gen).items()))
+
+
+def _brief(m: Metrics) -> dict:
+    return {
+        "mae": m.mae,
+        "baseline_mae": m.baseline_mae,
+        "pearson": m.pearson,
+        "within": m.within,
+        "sign_agreement": m.sign_agreement,
+    }
+
+
+def _f(value, spec: str = ".1f") -> str:
+    return "—" if value is None else format(value, spec)
+
+
+def _p(value) -> str:
+    return "—" if value is None else f"{value:.0%}"

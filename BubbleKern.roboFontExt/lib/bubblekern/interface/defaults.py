@@ -1,0 +1,133 @@
+"""Settings and window state ↔ RoboFont extension defaults.
+
+Every key lives under ``com.bubblekern.``. Values are plist types (numbers, strings,
+booleans, lists, dicts) so ``setExtensionDefault`` can store them. Reading is forgiving:
+a missing or malformed value falls back to the default, never raises, because defaults
+are written by older versions and by hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..settings import Settings
+from .colors import color_defaults
+
+__all__ = [
+    "PREFIX",
+    "key",
+    "GROUPS_MODES",
+    "DEFAULTS",
+    "registered_defaults",
+    "settings_from_defaults",
+    "settings_to_defaults",
+    "groups_mode_from_defaults",
+]
+
+PREFIX = "com.bubblekern."
+
+GROUPS_MODES = ("glyphs", "groups")
+"""How the kerning window writes pairs: glyph pairs only, or expand kerning-group names in pair lists."""
+
+_SETTINGS_KEYS = {
+    "band": "band",
+    "min_kern": "minKern",
+    "rounding": "rounding",
+    "allow_positive": "allowPositive",
+    "positive_cap": "positiveCap",
+    "layer": "layer",
+}
+
+
+def key(name: str) -> str:
+    """The extension-defaults key of ``name``."""
+    return PREFIX + name
+
+
+_base = Settings()
+
+DEFAULTS: dict[str, Any] = {
+    key("band"): _base.band,
+    key("minKern"): _base.min_kern,
+    key("rounding"): _base.rounding,
+    key("allowPositive"): _base.allow_positive,
+    key("positiveCap"): 0,
+    key("layer"): _base.layer,
+    key("groupsMode"): "glyphs",
+    key("replaceMode"): False,
+    key("showBubbles"): True,
+    key("showBands"): True,
+    key("showCollision"): True,
+    key("leftPartner"): "",
+    key("rightPartner"): "",
+    key("favourites"): {},
+    key("sampleText"): "",
+}
+"""Every default BubbleKern registers (``registerExtensionDefaults``), colours excluded."""
+
+
+def registered_defaults() -> dict[str, Any]:
+    """All defaults to register at start-up, colours included."""
+    return {**DEFAULTS, **color_defaults()}
+
+
+def _number(value: Any, fallback: float, *, low: float, integer: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < low:
+        return fallback
+    if integer:
+        if int(value) != value:
+            return fallback
+        return int(value)
+    return float(value)
+
+
+def settings_from_defaults(get: Callable[[str, Any], Any]) -> Settings:
+    """Settings read through ``get(key, fallback)``; bad values fall back one by one."""
+    band = _number(get(key("band"), _base.band), _base.band, low=1e-6)
+    if band <= 0:
+        band = _base.band
+    min_kern = _number(get(key("minKern"), _base.min_kern), _base.min_kern, low=0, integer=True)
+    rounding = _number(get(key("rounding"), _base.rounding), _base.rounding, low=1, integer=True)
+    allow = get(key("allowPositive"), _base.allow_positive)
+    allow = allow if isinstance(allow, bool) else _base.allow_positive
+    cap = _number(get(key("positiveCap"), 0), 0, low=0, integer=True)
+    layer = get(key("layer"), _base.layer)
+    layer = layer.strip() if isinstance(layer, str) and layer.strip() else _base.layer
+    return Settings(
+        layer=layer,
+        band=band,
+        min_kern=min_kern,
+        rounding=rounding,
+        allow_positive=allow,
+        positive_cap=cap or None,
+        on_error="skip",
+    )
+
+
+def settings_to_defaults(settings: Settings) -> dict[str, Any]:
+    """Extension-defaults entries for ``settings`` (positive_cap None is stored as 0)."""
+    return {
+        key("band"): float(settings.band),
+        key("minKern"): int(settings.min_kern),
+        key("rounding"): int(settings.rounding),
+        key("allowPositive"): bool(settings.allow_positive),
+        key("positiveCap"): int(settings.positive_cap or 0),
+        key("layer"): settings.layer,
+    }
+
+
+def groups_mode_from_defaults(get: Callable[[str, Any], Any]) -> str:
+    """The stored groups mode, or ``"glyphs"``."""
+    mode = get(key("groupsMode"), "glyphs")
+    return mode if mode in GROUPS_MODES else "glyphs"
+
+
+def flag(get: Callable[[str, Any], Any], name: str) -> bool:
+    """A boolean default, falling back to the registered value."""
+    value = get(key(name), DEFAULTS[key(name)])
+    return value if isinstance(value, bool) else bool(DEFAULTS[key(name)])
+
+
+__all__ += ["flag"]

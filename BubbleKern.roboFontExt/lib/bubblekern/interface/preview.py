@@ -1,0 +1,126 @@
+"""The kerning window's result table and preview line, and the edit plan that applying makes.
+
+Rows show each solved pair with its value before and after; the preview line sums up
+what applying will do. A :class:`Plan` is the exact set of edits to ``font.kerning`` —
+the window applies it as one step and keeps its inverse to revert that step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..kerning import KernResult
+from ..pairs import Pair
+
+__all__ = ["ResultRow", "Plan", "result_rows", "plan_from_result", "preview_line", "apply_plan", "table_items"]
+
+Status = Literal["new", "changed", "unchanged", "removed", "dropped"]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One solved pair: its value in the font now (``old``) and after applying (``new``)."""
+
+    left: str
+    right: str
+    old: int | None
+    new: int | None
+    status: Status
+    failsafe: bool = False
+
+    @property
+    def pair(self) -> Pair:
+        return (self.left, self.right)
+
+    def as_item(self) -> dict:
+        """A table item (plain dict) for the window's result table."""
+        return {
+            "pair": f"{self.left} {self.right}",
+            "left": self.left,
+            "right": self.right,
+            "old": "" if self.old is None else str(self.old),
+            "new": "" if self.new is None else str(self.new),
+            "status": self.status + (" (fail-safe)" if self.failsafe else ""),
+        }
+
+
+@dataclass
+class Plan:
+    """Edits to a kerning mapping: values to set and pairs to delete."""
+
+    write: dict[Pair, int] = field(default_factory=dict)
+    remove: list[Pair] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.write or self.remove)
+
+
+def result_rows(result: KernResult, kerning: Mapping[Pair, float], mode: str = "update") -> list[ResultRow]:
+    """Every solved pair of ``result`` against the current ``kerning``, in solve order.
+
+    The statuses follow :func:`bubblekern.kerning.apply_kerning`: a kept value that
+    differs is new or changed; a dropped value removes an old one only in replace mode.
+    """
+    rows = []
+    for pair, value, keep, failsafe in zip(
+        result.pairs, result.values.tolist(), result.kept_mask.tolist(), result.failsafe.tolist()
+    ):
+        old = kerning.get(pair)
+        old = None if old is None else int(round(old))
+        if keep:
+            status: Status = "unchanged" if old == value else ("new" if old is None else "changed")
+            rows.append(ResultRow(pair[0], pair[1], old, int(value), status, bool(failsafe)))
+        elif mode == "replace" and old is not None:
+            rows.append(ResultRow(pair[0], pair[1], old, None, "removed", bool(failsafe)))
+        else:
+            rows.append(ResultRow(pair[0], pair[1], old, old, "dropped", bool(failsafe)))
+    return rows
+
+
+def plan_from_result(result: KernResult, kerning: Mapping[Pair, float], mode: str = "update") -> Plan:
+    """The edits applying ``result`` makes to ``kerning``."""
+    plan = Plan()
+    for row in result_rows(result, kerning, mode):
+        if row.status in ("new", "changed"):
+            plan.write[row.pair] = row.new  # type: ignore[assignment]
+        elif row.status == "removed":
+            plan.remove.append(row.pair)
+    return plan
+
+
+def preview_line(rows: list[ResultRow], skipped: int = 0) -> str:
+    """One line for the window: what applying will change."""
+    counts = {status: 0 for status in ("new", "changed", "unchanged", "removed", "dropped")}
+    for row in rows:
+        counts[row.status] += 1
+    total = len(rows)
+    text = f"{total} pair{'s' if total != 1 else ''} solved: {counts['new']} new, {counts['changed']} changed"
+    if counts["removed"]:
+        text += f", {counts['removed']} removed"
+    text += f", {counts['unchanged']} unchanged, {counts['dropped']} below the threshold"
+    if skipped:
+        text += f"; {skipped} skipped (no bubble)"
+    return text
+
+
+def table_items(rows: list[ResultRow], only_changes: bool = False) -> list[dict]:
+    """Table items for ``rows``; with ``only_changes`` just the rows applying would edit."""
+    return [row.as_item() for row in rows if not only_changes or row.status in ("new", "changed", "removed")]
+
+
+def apply_plan(kerning: MutableMapping[Pair, float], plan: Plan) -> Plan:
+    """Apply ``plan`` to ``kerning``; return the plan that restores the previous state."""
+    inverse = Plan()
+    for pair in list(plan.write) + list(plan.remove):
+        if pair in kerning:
+            inverse.write[pair] = kerning[pair]
+        else:
+            inverse.remove.append(pair)
+    for pair, value in plan.write.items():
+        kerning[pair] = value
+    for pair in plan.remove:
+        if pair in kerning:
+            del kerning[pair]
+    return inverse

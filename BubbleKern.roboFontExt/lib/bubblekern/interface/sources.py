@@ -1,0 +1,82 @@
+"""Which pairs a kerning-window button solves, from the tab the user is on.
+
+The window has three pair sources (builder rows, flat pair-list text, sample text) and
+two buttons: "Kern All Pairs" solves the source's pairs, "Kern Pairs with Selected Glyphs"
+only those touching the font's selection. An empty source means every pair of glyphs
+that have a bubble.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..bubbles import FontBubbles
+from ..errors import BubbleKernError
+from ..pairs import Pair, all_pairs, cmap_of, pairs_from_text, parse_pair_list
+from .pairbuilder import BuilderRow, rows_pairs, split_names
+from .rekern import selected_pairs
+
+__all__ = ["SOURCES", "Request", "NothingToKernError", "request_pairs"]
+
+Source = Literal["builder", "text", "sample"]
+SOURCES: tuple[Source, ...] = ("builder", "text", "sample")
+"""Pair sources in the order of the window's tabs."""
+
+
+class NothingToKernError(BubbleKernError):
+    """The request gives no pair to solve (an empty selection, or no glyph with a bubble)."""
+
+
+@dataclass
+class Request:
+    """What the window asks for, read from its controls."""
+
+    source: Source = "builder"
+    rows: Sequence[BuilderRow] = ()
+    text: str = ""
+    sample: str = ""
+    selected_only: bool = False
+    selection: Collection[str] = field(default_factory=tuple)
+    groups_mode: str = "glyphs"
+
+
+def _is_empty(request: Request) -> bool:
+    if request.source == "builder":
+        return not any(split_names(r.left) or split_names(r.right) for r in request.rows)
+    if request.source == "text":
+        return not any(line.split("#", 1)[0].strip() for line in request.text.splitlines())
+    return not request.sample.strip()
+
+
+def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
+    """The pairs ``request`` solves.
+
+    Bad builder rows, pair-list lines or sample characters raise
+    :class:`~bubblekern.errors.PairListError` (every problem, numbered); an empty
+    result raises :class:`NothingToKernError` saying why.
+    """
+    font = bubbles.font
+    known = set(font.keys())
+    groups: Mapping[str, Sequence[str]] | None = dict(font.groups.items()) if request.groups_mode == "groups" else None
+    if _is_empty(request):
+        pairs = all_pairs(bubbles.glyphs_with_bubbles())
+        if not pairs:
+            raise NothingToKernError(
+                f"no glyph has a bubble in layer {bubbles.layer_name!r}: draw bubbles or make them first"
+            )
+    elif request.source == "builder":
+        pairs = rows_pairs(request.rows, known, groups)
+    elif request.source == "text":
+        pairs = parse_pair_list(request.text, known, groups)
+    else:
+        pairs = pairs_from_text(request.sample, cmap_of(font), known)
+    if request.selected_only:
+        selection = [n for n in request.selection if n in known]
+        if not selection:
+            raise NothingToKernError("no glyph is selected in the font window")
+        pairs = selected_pairs(pairs, selection)
+        if not pairs:
+            raise NothingToKernError("none of the pairs has a selected glyph on either side")
+    return pairs

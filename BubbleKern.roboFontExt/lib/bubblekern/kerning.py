@@ -1,0 +1,255 @@
+"""Kern pairs of a font and write the result into its kerning.
+
+``kern_pairs`` reads bubbles (cached in a :class:`FontBubbles`), solves the pairs and
+returns a :class:`KernResult`; ``apply_kerning`` writes a result into ``font.kerning``,
+touching only the pairs it solved.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from .bubbles import FontBubbles, glyph_order
+from .pairs import Pair, check_names, unique
+from .rules import kern_values
+from .settings import Settings
+from .solver import ProfileMatrix, solve_gaps
+
+__all__ = ["KernResult", "ApplyReport", "PairTable", "kern_pairs", "apply_kerning", "Progress"]
+
+Progress = Callable[[str, int, int], None]
+"""``progress(stage, done, total)``; stages are ``"bubbles"`` and ``"pairs"``."""
+
+Mode = Literal["update", "replace"]
+
+
+class PairTable(Sequence):
+    """Pairs as two index arrays into one name list: all pairs of 3,000 glyphs without 9M tuples."""
+
+    def __init__(self, names: Sequence[str], left: np.ndarray, right: np.ndarray):
+        self.names = tuple(names)
+        self.left = left
+        self.right = right
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self.names[self.left[i]], self.names[self.right[i]]
+
+    def __iter__(self) -> Iterator[Pair]:
+        names = self.names
+        for a, b in zip(self.left.tolist(), self.right.tolist()):
+            yield names[a], names[b]
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"<PairTable {len(self):,} pairs of {len(self.names):,} glyphs>"
+
+
+@dataclass
+class KernResult:
+    """Solved pairs, in the order asked, with their values and how they came about."""
+
+    pairs: Sequence[Pair]
+    """The solved pairs (a list, or a :class:`PairTable` for all-pairs runs)."""
+    values: np.ndarray
+    """Final value of each solved pair (after caps and rounding), kept or not."""
+    gaps: np.ndarray
+    """Smallest gap over shared bands (+inf when the pair shares none)."""
+    bands: np.ndarray
+    """Band index where the gap is smallest (the colliding band); see ``failsafe`` for none."""
+    failsafe: np.ndarray
+    """True where the pair shares no band and got the fail-safe value."""
+    kept_mask: np.ndarray
+    """True where the value survives the threshold (and is not zero)."""
+    band_height: float
+    settings: Settings
+    skipped: dict[Pair, str] = field(default_factory=dict)
+    """Pairs not solved, with the reason (a glyph without a bubble)."""
+    warnings: list[str] = field(default_factory=list)
+    elapsed: float = 0.0
+    _positions: dict | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    @property
+    def kept(self) -> dict[Pair, int]:
+        """Kept pairs and their values, in order."""
+        return {p: int(v) for p, v, k in zip(self.pairs, self.values, self.kept_mask) if k}
+
+    @property
+    def dropped(self) -> list[Pair]:
+        """Solved pairs whose value is zero or under the threshold."""
+        return [p for p, k in zip(self.pairs, self.kept_mask) if not k]
+
+    def as_dict(self) -> dict[Pair, int]:
+        """Every solved pair and its value, kept or not."""
+        return {p: int(v) for p, v in zip(self.pairs, self.values)}
+
+    def position(self, pair: Pair) -> int:
+        """Index of ``pair`` in ``pairs`` (KeyError when it was not solved)."""
+        if self._positions is None:
+            self._positions = {p: i for i, p in enumerate(self.pairs)}
+        return self._positions[tuple(pair)]
+
+    def value(self, pair: Pair) -> int | None:
+        """The kept value of ``pair``, or None when it was not solved or not kept."""
+        try:
+            i = self.position(pair)
+        except KeyError:
+            return None
+        return int(self.values[i]) if self.kept_mask[i] else None
+
+    def colliding_band(self, pair: Pair) -> tuple[float, float] | None:
+        """(bottom, top) of the band where ``pair`` collides, or None."""
+        i = self.position(pair)
+        if self.failsafe[i]:
+            return None
+        band = int(self.bands[i])
+        return band * self.band_height, (band + 1) * self.band_height
+
+
+@dataclass
+class ApplyReport:
+    """What :func:`apply_kerning` changed in ``font.kerning``."""
+
+    written: dict[Pair, int] = field(default_factory=dict)
+    removed: list[Pair] = field(default_factory=list)
+    unchanged: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.written or self.removed)
+
+
+def kern_pairs(
+    font,
+    pairs: Iterable[Pair] | None = None,
+    settings: Settings | None = None,
+    *,
+    bubbles: FontBubbles | None = None,
+    progress: Progress | None = None,
+) -> KernResult:
+    """Solve ``pairs`` of ``font`` (all pairs of glyphs with bubbles when None).
+
+    Glyph names not in the font raise :class:`MissingGlyphError`; pairs with a glyph
+    that has no bubble are skipped (listed in ``result.skipped``).
+    """
+    if bubbles is None:
+        bubbles = FontBubbles(font, settings)
+    with bubbles.reading():
+        return _kern_pairs(font, pairs, settings, bubbles, progress)
+
+
+def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernResult:
+    started = time.perf_counter()
+    if bubbles is None:
+        bubbles = FontBubbles(font, settings)
+    elif settings is not None and settings != bubbles.settings:
+        bubbles.settings = settings
+    settings = bubbles.settings
+    bubbles.require_layer()
+    warnings_before = len(bubbles.warnings)
+
+    def report_bubbles(done: int, total: int) -> None:
+        if progress is not None:
+            progress("bubbles", done, total)
+
+    skipped: dict[Pair, str] = {}
+    if pairs is None:
+        names = bubbles.glyphs_with_bubbles()
+        profiles = bubbles.profiles(names, progress=report_bubbles)
+        matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
+        rows = np.arange(len(names), dtype=np.int32)
+        left, right = np.repeat(rows, len(names)), np.tile(rows, len(names))
+        solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
+    else:
+        pairs = unique(pairs)
+        check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
+        needed = list(dict.fromkeys(n for pair in pairs for n in pair))
+        profiles = bubbles.profiles(needed, progress=report_bubbles)
+        skipped = {p: _why_skipped(p, profiles) for p in pairs if profiles[p[0]] is None or profiles[p[1]] is None}
+        solvable = [p for p in pairs if p not in skipped]
+        present = {n: prof for n, prof in profiles.items() if prof is not None}
+        matrix = ProfileMatrix.build(present, bubbles.widths(present))
+        left = matrix.rows([p[0] for p in solvable])
+        right = matrix.rows([p[1] for p in solvable])
+
+    def report_pairs(done: int, total: int) -> None:
+        if progress is not None:
+            progress("pairs", done, total)
+
+    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, report_pairs)
+    values = np.empty(len(gaps), dtype=np.int32)
+    failsafe = np.empty(len(gaps), dtype=bool)
+    kept = np.empty(len(gaps), dtype=bool)
+    step = max(1, settings.chunk)
+    for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
+        part = slice(begin, begin + step)
+        lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+    return KernResult(
+        pairs=solvable,
+        values=values,
+        gaps=gaps,
+        bands=bands,
+        failsafe=failsafe,
+        kept_mask=kept,
+        band_height=bubbles.band_height,
+        settings=settings,
+        skipped=skipped,
+        warnings=bubbles.warnings[warnings_before:],
+        elapsed=time.perf_counter() - started,
+    )
+
+
+def _why_skipped(pair: Pair, profiles) -> str:
+    empty = [n for n in dict.fromkeys(pair) if profiles[n] is None]
+    return "no bubble: " + ", ".join(repr(n) for n in empty)
+
+
+def apply_kerning(font, result: KernResult, mode: Mode = "update") -> ApplyReport:
+    """Write ``result`` into ``font.kerning``.
+
+    ``update`` (the default) sets every kept pair and leaves all other kerning alone.
+    ``replace`` also removes existing values of solved pairs that came out zero or under
+    the threshold. Pairs the result did not solve are never touched.
+    """
+    if mode not in ("update", "replace"):
+        raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
+    kerning = font.kerning
+    existing = dict(kerning.items())
+    report = ApplyReport()
+    for pair, value, keep in zip(result.pairs, result.values.tolist(), result.kept_mask.tolist()):
+        old = existing.get(pair)
+        if keep:
+            if old == value:
+                report.unchanged += 1
+            else:
+                report.written[pair] = value
+        elif mode == "replace" and old is not None:
+            report.removed.append(pair)
+    for pair, value in report.written.items():
+        kerning[pair] = value
+    for pair in report.removed:
+        del kerning[pair]
+    return report
+
+
+def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
+    """Names of glyphs with a non-empty effective bubble, in glyph order."""
+    return FontBubbles(font, settings).glyphs_with_bubbles()
+
+
+__all__ += ["glyphs_with_bubbles", "glyph_order"]

@@ -1,0 +1,499 @@
+"""Path geometry of generated bubbles, done with skia-pathops.
+
+A generated bubble is the glyph's ink, grown and fitted to the glyph's sidebearings:
+
+1. **Grow** (:func:`grow`). The ink is offset by ``rx`` horizontally and ``ry`` vertically:
+   the Minkowski sum of the ink with an ellipse of semi-axes (rx, ry). Skia strokes with
+   a round pen only, so the ink is scaled by (r/rx, r/ry) with r = max(rx, ry), which turns
+   the ellipse into a circle of radius r; the scaled ink is stroked with width 2r (round or
+   mitred joins) and united with its own fill, and the result is scaled back. Minkowski
+   sums commute with linear maps, so with round joins this is exact up to Skia's curve
+   fitting. A zero offset on one axis is taken as r/1000 there (an ellipse cannot be flat).
+2. **Fill** (:func:`fill_holes`). Counters are filled: only a bubble's outer edge ever
+   meets a neighbour, so holes would be points for nothing.
+3. **Round corners** (:func:`round_corners`, optional). A morphological closing then
+   opening with a circle of radius R rounds concave, then convex, corners to radius R
+   (parts thinner than 2R go away).
+4. **Adhere** (:func:`adhere`). In a sheared space where the sidebearing lines are upright
+   (x' = x − y·tan(slant), pivot at y = 0) each side is fitted to its line. ``"trim"``
+   intersects the bubble with the band between the lines, so what crosses a line is cut
+   flat along it; ``"nudge"`` squeezes a side that crosses its line: that half of the bubble
+   (from the middle of the advance out) is scaled horizontally towards the middle until its
+   extreme lies on the line, so overhangs (serifs, the hook of f, the tail of j) keep their
+   shape in proportion instead of being cut. Then, in both modes, a side that falls short
+   of its line is carried out to it by a horizontal sweep (every left, or right, edge moves
+   out by the shortfall; the bubble only grows, so it still holds the grown ink). Either way
+   each side's extreme lies on its line, and glyphs with straight sides kern to zero.
+
+Sweeps are exact: the region the boundary sweeps along a horizontal vector is a union of
+"ribbons", one per y-monotone piece of the boundary (the piece, its shifted copy and two
+horizontal lines), which pathops unites with the bubble.
+
+Work happens at 1000 units per em (lengths given per 1000 UPM), so Skia's tolerances are
+the same for every font; :func:`bubble_path` maps in and out of font units.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Literal
+
+import pathops
+from fontTools.misc.bezierTools import solveQuadratic, splitCubicAtT
+from fontTools.misc.roundTools import otRound
+from fontTools.pens.basePen import BasePen
+from fontTools.pens.qu2cuPen import Qu2CuPen
+
+__all__ = [
+    "Corner",
+    "Adhere",
+    "grow",
+    "dilate",
+    "shrink",
+    "fill_holes",
+    "round_corners",
+    "sweep",
+    "squeeze",
+    "adhere",
+    "bubble_path",
+    "draw_clean",
+    "MITER_LIMIT",
+]
+
+Corner = Literal["round", "miter"]
+Adhere = Literal["trim", "nudge", "off"]
+
+MITER_LIMIT = 4.0
+"""Skia's default: corners sharper than about 29° get a bevelled miter."""
+
+_CONIC_TOLERANCE = 0.05
+_CUBIC_ERROR = 1.0
+"""Largest error (units per 1000 UPM) when Skia's quadratic offsets are fitted with cubics."""
+_JOINS = {"round": pathops.LineJoin.ROUND_JOIN, "miter": pathops.LineJoin.MITER_JOIN}
+
+
+# -- basic operations ----------------------------------------------------------------
+
+
+def _copy(path: pathops.Path) -> pathops.Path:
+    return pathops.Path(path)
+
+
+def _transform(path: pathops.Path, xx: float, xy: float, yx: float, yy: float, dx: float = 0, dy: float = 0):
+    """``path`` under the affine map (x, y) → (xx·x + yx·y + dx, xy·x + yy·y + dy)."""
+    return path.transform(xx, xy, yx, yy, dx, dy)
+
+
+def _union(*paths: pathops.Path) -> pathops.Path:
+    joined = pathops.Path()
+    for path in paths:
+        joined.addPath(path)
+    return pathops.simplify(joined, keep_starting_points=False)
+
+
+def _cubic(path: pathops.Path) -> pathops.Path:
+    """``path`` with Skia's conics and quadratics refitted as few cubics (lines stay lines)."""
+    work = _copy(path)
+    work.convertConicsToQuads(_CONIC_TOLERANCE)
+    out = pathops.Path()
+    work.draw(Qu2CuPen(out.getPen(), _CUBIC_ERROR, all_cubic=True))
+    return out
+
+
+def _stroke(path: pathops.Path, radius: float, join: Corner = "round") -> pathops.Path:
+    """The band of points within ``radius`` of the outline (for mitred joins, its mitred version)."""
+    band = _copy(path)
+    band.stroke(2 * radius, pathops.LineCap.BUTT_CAP, _JOINS[join], MITER_LIMIT)
+    band.convertConicsToQuads(_CONIC_TOLERANCE)
+    return band
+
+
+def dilate(path: pathops.Path, radius: float, join: Corner = "round") -> pathops.Path:
+    """``path`` grown by ``radius`` in every direction."""
+    if radius <= 0 or path.area == 0:
+        return _copy(path)
+    return _cubic(pathops.op(path, _stroke(path, radius, join), pathops.PathOp.UNION, keep_starting_points=False))
+
+
+def shrink(path: pathops.Path, radius: float) -> pathops.Path:
+    """``path`` shrunk by ``radius`` in every direction (the inverse of :func:`dilate` for round shapes)."""
+    if radius <= 0 or path.area == 0:
+        return _copy(path)
+    return _cubic(pathops.op(path, _stroke(path, radius), pathops.PathOp.DIFFERENCE, keep_starting_points=False))
+
+
+# -- the steps -----------------------------------------------------------------------
+
+
+def grow(path: pathops.Path, rx: float, ry: float, corner: Corner = "round") -> pathops.Path:
+    """``path`` offset by ``rx`` horizontally and ``ry`` vertically (see the module notes)."""
+    if rx < 0 or ry < 0:
+        raise ValueError(f"offsets must be ≥ 0, not {rx!r}, {ry!r}")
+    filled = fill_holes(path)
+    r = max(rx, ry)
+    if r == 0:
+        return filled
+    floor = r / 1000.0
+    kx, ky = r / max(rx, floor), r / max(ry, floor)
+    round_pen = _transform(filled, kx, 0, 0, ky) if (kx, ky) != (1.0, 1.0) else filled
+    grown = dilate(round_pen, r, corner)
+    if (kx, ky) != (1.0, 1.0):
+        grown = _transform(grown, 1 / kx, 0, 0, 1 / ky)
+    return grown
+
+
+def fill_holes(path: pathops.Path) -> pathops.Path:
+    """The union of ``path`` with its counters: outer contours only, all counter-clockwise."""
+    resolved = pathops.simplify(path, keep_starting_points=False)
+    filled = pathops.Path()
+    for contour in resolved.contours:
+        if contour.clockwise:
+            continue  # a counter: it lies inside an outer contour, which covers it once filled
+        filled.addPath(contour)
+    return pathops.simplify(filled, keep_starting_points=False)
+
+
+def round_corners(path: pathops.Path, radius: float) -> pathops.Path:
+    """Concave and convex corners of ``path`` rounded to ``radius`` (a closing, then an opening)."""
+    if radius <= 0 or path.area == 0:
+        return _copy(path)
+    closed = shrink(dilate(path, radius), radius)
+    return fill_holes(dilate(shrink(closed, radius), radius))
+
+
+class _Pieces(BasePen):
+    """Boundary pieces of a path as lines (2 points) and cubics (4 points)."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.pieces: list[tuple[tuple[float, float], ...]] = []
+        self._start = None
+
+    def _moveTo(self, pt):
+        self._start = pt
+
+    def _lineTo(self, pt):
+        self.pieces.append((self._getCurrentPoint(), pt))
+
+    def _curveToOne(self, pt1, pt2, pt3):
+        self.pieces.append((self._getCurrentPoint(), pt1, pt2, pt3))
+
+    def _qCurveToOne(self, pt1, pt2):
+        p0 = self._getCurrentPoint()
+        c1 = (p0[0] + 2 / 3 * (pt1[0] - p0[0]), p0[1] + 2 / 3 * (pt1[1] - p0[1]))
+        c2 = (pt2[0] + 2 / 3 * (pt1[0] - pt2[0]), pt2[1] + 2 / 3 * (pt1[1] - pt2[1]))
+        self.pieces.append((p0, c1, c2, pt2))
+
+    def _closePath(self):
+        current = self._getCurrentPoint()
+        if self._start is not None and current != self._start:
+            self.pieces.append((current, self._start))
+
+    _endPath = _closePath
+
+
+def _y_monotone(piece) -> Iterable[tuple[tuple[float, float], ...]]:
+    """``piece`` cut where its y turns, so each part rises or falls throughout."""
+    if len(piece) == 2:
+        yield piece
+        return
+    (_, y0), (_, y1), (_, y2), (_, y3) = piece
+    # dy/dt = 3(a t² + b t + c)
+    a, b, c = -y0 + 3 * y1 - 3 * y2 + y3, 2 * (y0 - 2 * y1 + y2), y1 - y0
+    ts = sorted(t for t in solveQuadratic(a, b, c) if 1e-9 < t < 1 - 1e-9)
+    if not ts:
+        yield piece
+        return
+    yield from splitCubicAtT(*piece, *ts)
+
+
+def _ribbons(path: pathops.Path, dx: float) -> pathops.Path:
+    """The region the boundary of ``path`` sweeps moving by (dx, 0), as counter-clockwise contours."""
+    collect = _Pieces()
+    work = _copy(path)
+    work.convertConicsToQuads(_CONIC_TOLERANCE)
+    work.draw(collect)
+    out = pathops.Path()
+    pen = out.getPen()
+    for piece in collect.pieces:
+        for part in _y_monotone(piece):
+            a, b = part[0], part[-1]
+            rise = b[1] - a[1]
+            if abs(rise) < 1e-9:
+                continue  # horizontal: sweeps no area
+            shifted = [(x + dx, y) for x, y in part]
+            if dx * rise < 0:
+                # piece, then back along its shifted copy: counter-clockwise this way round
+                pen.moveTo(a)
+                _draw_piece(pen, part[1:])
+                pen.lineTo(shifted[-1])
+                _draw_piece(pen, shifted[-2::-1])
+            else:
+                pen.moveTo(a)
+                pen.lineTo(shifted[0])
+                _draw_piece(pen, shifted[1:])
+                pen.lineTo(b)
+                _draw_piece(pen, part[-2::-1])
+            pen.closePath()
+    return out
+
+
+def _draw_piece(pen, rest) -> None:
+    if len(rest) == 1:
+        pen.lineTo(rest[0])
+    else:
+        pen.curveTo(*rest)
+
+
+def sweep(path: pathops.Path, dx: float) -> pathops.Path:
+    """The region ``path`` covers moving by (t·dx, 0) for t in [0, 1]: each left (dx < 0) or
+    right (dx > 0) edge carried out by |dx|."""
+    if dx == 0 or path.area == 0:
+        return _copy(path)
+    return _union(path, _ribbons(path, dx))
+
+
+def _box(x0: float, x1: float, bounds: tuple[float, float, float, float]) -> pathops.Path:
+    """A rectangle from x0 to x1, a little taller than ``bounds``."""
+    _, y0, _, y1 = bounds
+    margin = max(1.0, (y1 - y0) * 0.01)
+    box = pathops.Path()
+    pen = box.getPen()
+    pen.moveTo((x0, y0 - margin))
+    pen.lineTo((x1, y0 - margin))
+    pen.lineTo((x1, y1 + margin))
+    pen.lineTo((x0, y1 + margin))
+    pen.closePath()
+    return box
+
+
+def _clip(path: pathops.Path, x0: float, x1: float) -> pathops.Path:
+    return pathops.op(path, _box(x0, x1, path.bounds), pathops.PathOp.INTERSECTION, keep_starting_points=False)
+
+
+def squeeze(path: pathops.Path, width: float) -> pathops.Path:
+    """``path`` with each side that crosses x = 0 or x = ``width`` scaled horizontally towards
+    x = width/2 until its extreme lies on the line (the side keeps its shape, proportionally)."""
+    x0, _, x1, _ = path.bounds
+    centre = width / 2.0
+    seam = max(1e-3, width * 1e-5)  # the halves overlap a hair so that their union has no slit
+    parts = []
+    for crosses, lo, hi, k in (
+        (x0 < 0, x0 - 1, centre + seam, centre / (centre - x0) if x0 < 0 else 1.0),
+        (x1 > width, centre - seam, x1 + 1, (width - centre) / (x1 - centre) if x1 > width else 1.0),
+    ):
+        half = _clip(path, lo, hi)
+        if crosses and half.area:
+            half = _transform(half, k, 0, 0, 1, centre * (1 - k))
+        parts.append(half)
+    return _union(*parts)
+
+
+def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = "trim") -> pathops.Path:
+    """``path`` fitted to the sidebearing lines x = y·slant and x = width + y·slant.
+
+    ``slant`` is the lines' dx/dy (tan of the italic angle, positive leaning right). See the
+    module notes for ``"trim"`` and ``"nudge"``; ``"off"`` returns ``path`` as it is. The
+    result is empty when the bubble lies wholly outside the advance and ``mode`` is "trim".
+    """
+    if mode == "off" or path.area == 0:
+        return _copy(path)
+    if mode not in ("trim", "nudge"):
+        raise ValueError(f"adhere must be 'trim', 'nudge' or 'off', not {mode!r}")
+    if width <= 0:
+        raise ValueError(f"sidebearings need an advance width > 0, not {width!r}")
+    work = _transform(path, 1, 0, -slant, 1) if slant else _copy(path)
+    if mode == "nudge":
+        work = squeeze(work, width)
+    if work.area:
+        work = _clip(work, 0, width)
+    if work.area == 0:
+        return pathops.Path()
+    x0, _, x1, _ = work.bounds
+    if x0 > 0:
+        work = sweep(work, -x0)
+    if x1 < width:
+        work = sweep(work, width - x1)
+    return _transform(work, 1, 0, slant, 1) if slant else work
+
+
+def bubble_path(
+    ink: pathops.Path,
+    *,
+    upm: float,
+    width: float,
+    offset_x: float,
+    offset_y: float,
+    corner: Corner = "round",
+    corner_radius: float = 0.0,
+    adhere_mode: Adhere = "trim",
+    slant: float = 0.0,
+) -> pathops.Path:
+    """The bubble of ``ink`` (font units), with lengths given per 1000 units per em.
+
+    ``width`` is the glyph's advance in font units; ``slant`` the sidebearing lines' dx/dy.
+    """
+    scale = 1000.0 / upm
+    work = _transform(ink, scale, 0, 0, scale) if scale != 1 else _copy(ink)
+    work = grow(work, offset_x, offset_y, corner)
+    if corner_radius > 0:
+        work = round_corners(work, corner_radius)
+    work = adhere(work, width * scale, slant, adhere_mode)
+    work = fill_holes(work)
+    return _transform(work, 1 / scale, 0, 0, 1 / scale) if scale != 1 else work
+
+
+# -- output --------------------------------------------------------------------------
+
+
+class _CleanPen(BasePen):
+    """Rounds to a grid, drops repeated points, collinear points and contours without area."""
+
+    def __init__(self, out_pen, grid: float = 1.0, min_area: float = 1.0):
+        super().__init__(None)
+        self.out = out_pen
+        self.grid = grid
+        self.min_area = min_area
+        self.contours = 0
+        self._contour: list[tuple[str, tuple]] = []
+
+    def _r(self, pt):
+        g = self.grid
+        if g <= 0:
+            return (float(pt[0]), float(pt[1]))
+        if g == 1:
+            return (otRound(pt[0]), otRound(pt[1]))
+        return (otRound(pt[0] / g) * g, otRound(pt[1] / g) * g)
+
+    def _moveTo(self, pt):
+        self._contour = [("move", (self._r(pt),))]
+
+    def _lineTo(self, pt):
+        self._contour.append(("line", (self._r(pt),)))
+
+    def _curveToOne(self, pt1, pt2, pt3):
+        for _, c1, c2, end in _at_extremes((self._getCurrentPoint(), pt1, pt2, pt3)):
+            self._contour.append(("curve", (self._r(c1), self._r(c2), self._r(end))))
+
+    def _qCurveToOne(self, pt1, pt2):
+        p0 = self._getCurrentPoint()
+        c1 = (p0[0] + 2 / 3 * (pt1[0] - p0[0]), p0[1] + 2 / 3 * (pt1[1] - p0[1]))
+        c2 = (pt2[0] + 2 / 3 * (pt1[0] - pt2[0]), pt2[1] + 2 / 3 * (pt1[1] - pt2[1]))
+        self._curveToOne(c1, c2, pt2)
+
+    def _closePath(self):
+        self._flush()
+
+    _endPath = _closePath
+
+    def _flush(self):
+        contour, self._contour = self._contour, []
+        if not contour:
+            return
+        start = contour[0][1][0]
+        segments = []  # (kind, points ending at the on-curve point)
+        for kind, points in contour[1:]:
+            if kind == "curve" and _is_straight(segments[-1][1][-1] if segments else start, points):
+                kind, points = "line", points[-1:]
+            segments.append((kind, points))
+        if not segments or segments[-1][1][-1] != start:
+            segments.append(("line", (start,)))
+        segments = _drop_repeats(segments)
+        segments = _drop_collinear(segments)
+        if len(segments) < 2 or abs(_area(segments)) < self.min_area:
+            return
+        first = segments[-1][1][-1]
+        self.out.moveTo(first)
+        if segments[-1][0] == "line":
+            segments = segments[:-1]  # closePath draws it
+        for kind, points in segments:
+            if kind == "line":
+                self.out.lineTo(points[0])
+            else:
+                self.out.curveTo(*points)
+        self.out.closePath()
+        self.contours += 1
+
+
+def _at_extremes(curve):
+    """``curve`` cut at its horizontal and vertical extremes, which then sit on on-curve points
+    (so rounding to the grid cannot pull an extreme off a sidebearing line)."""
+    ts = set()
+    for axis in (0, 1):
+        v0, v1, v2, v3 = (p[axis] for p in curve)
+        a, b, c = -v0 + 3 * v1 - 3 * v2 + v3, 2 * (v0 - 2 * v1 + v2), v1 - v0
+        ts.update(t for t in solveQuadratic(a, b, c) if 0.02 < t < 0.98)
+    if not ts:
+        return [curve]
+    return splitCubicAtT(*curve, *sorted(ts))
+
+
+def _is_straight(p0, points) -> bool:
+    """A cubic whose handles lie on its chord, between its ends, is a line."""
+    p3 = points[-1]
+    dx, dy = p3[0] - p0[0], p3[1] - p0[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return all(p == p0 for p in points)
+    for x, y in points[:2]:
+        cross = (x - p0[0]) * dy - (y - p0[1]) * dx
+        dot = (x - p0[0]) * dx + (y - p0[1]) * dy
+        if cross * cross > 0.01 * length2 or dot < 0 or dot > length2:
+            return False
+    return True
+
+
+def _drop_repeats(segments):
+    out = []
+    previous = segments[-1][1][-1]
+    for kind, points in segments:
+        if kind == "line" and points[0] == previous:
+            continue
+        if kind == "curve" and all(p == previous for p in points):
+            continue
+        out.append((kind, points))
+        previous = points[-1]
+    return out
+
+
+def _drop_collinear(segments):
+    """Merge consecutive lines that run on in the same direction."""
+    changed = True
+    while changed and len(segments) > 2:
+        changed = False
+        n = len(segments)
+        for i in range(n):
+            kind, points = segments[i]
+            next_kind, next_points = segments[(i + 1) % n]
+            if kind != "line" or next_kind != "line":
+                continue
+            a = segments[i - 1][1][-1]
+            b, c = points[0], next_points[0]
+            cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+            dot = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1])
+            length = math.hypot(c[0] - a[0], c[1] - a[1])
+            if dot > 0 and length > 0 and abs(cross) / length < 0.05:
+                del segments[i]
+                changed = True
+                break
+    return segments
+
+
+def _area(segments) -> float:
+    """Signed area of the control polygon (enough to tell slivers from shapes)."""
+    points = [p for _, pts in segments for p in pts]
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+
+
+def draw_clean(path: pathops.Path, pen, grid: float = 1.0, min_area: float = 1.0) -> int:
+    """Draw ``path`` onto a segment ``pen`` as closed contours of lines and cubics, with
+    coordinates rounded to ``grid`` (0: not rounded) and no repeated or collinear points.
+
+    Contours smaller than ``min_area`` square units are dropped. Returns the number of contours drawn.
+    """
+    work = _copy(path)
+    work.convertConicsToQuads(_CONIC_TOLERANCE)
+    clean = _CleanPen(pen, grid, min_area)
+    work.draw(clean)
+    return clean.contours

@@ -1,0 +1,154 @@
+"""The glyph-editor overlay: effective bubble, bands, neighbour collision and kern value.
+
+A ``mojo.subscriber.Subscriber`` registered with ``registerGlyphEditorSubscriber``
+(https://robofont.com/documentation/reference/api/mojo/mojo-subscriber/). It draws into a
+merz container from ``glyphEditor.extensionContainer(identifier, location="background",
+clear=True)`` (https://robofont.com/documentation/topics/merz/ and
+https://typesupply.github.io/merz/concepts/hierarchy.html). All geometry comes from
+:mod:`bubblekern.interface.overlay`; this module only turns it into sublayers.
+"""
+
+from __future__ import annotations
+
+from mojo.extensions import getExtensionDefault
+from mojo.subscriber import Subscriber
+
+from bubblekern.bubbles import FontBubbles
+from bubblekern.errors import BubbleKernError
+from bubblekern.interface import defaults
+from bubblekern.interface.colors import colors_from_defaults
+from bubblekern.interface.overlay import (
+    band_quads,
+    built_from,
+    draw_commands,
+    pair_overlay,
+    path_commands,
+    quad_commands,
+)
+
+from . import DISPLAY_METHOD, IDENTIFIER
+
+__all__ = ["BubbleOverlay", "observed_glyphs"]
+
+CONTAINER = IDENTIFIER + ".overlay"
+
+
+def observed_glyphs(font, name: str, layer: str, partners) -> list:
+    """The glyphs whose changes alter the overlay of ``name``: its bubble glyph, every
+    glyph its bubble is built from (in both layers), and the partners with theirs. The
+    edited glyph itself is left out: the glyph editor's own events cover it."""
+    names = set()
+    for n in {name, *[p for p in partners if p]}:
+        names |= built_from(font, n, layer)
+    glyphs = []
+    has_layer = layer in font.layerOrder
+    bubble_layer = font.getLayer(layer) if has_layer else None
+    for n in sorted(names):
+        if n in font and n != name:
+            glyphs.append(font[n])
+        if bubble_layer is not None and n in bubble_layer:
+            glyphs.append(bubble_layer[n])
+    return glyphs
+
+
+class BubbleOverlay(Subscriber):
+    """One per glyph editor (``registerGlyphEditorSubscriber(BubbleOverlay)``)."""
+
+    debug = False
+
+    def build(self):
+        editor = self.getGlyphEditor()
+        self.container = editor.extensionContainer(identifier=CONTAINER, location="background", clear=True)
+        self._bubbles: dict[int, FontBubbles] = {}
+        self.update()
+
+    def destroy(self):
+        self.container.clearSublayers()
+
+    # -- events (names from the mojo.subscriber glyph editor event list) -------------
+
+    def glyphEditorDidSetGlyph(self, info):
+        self.update()
+
+    def glyphEditorGlyphDidChange(self, info):
+        self.update()
+
+    def adjunctGlyphDidChange(self, info):
+        # glyphs registered with setAdjunctObjectsToObserve: bubble glyphs, component bases, partners
+        self.update()
+
+    def bubbleKernDisplayDidChange(self, info):
+        self._bubbles.clear()
+        self.update()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _font_bubbles(self, font) -> FontBubbles:
+        # fontParts wrappers are made afresh on every access: key the cache by the naked font
+        settings = defaults.settings_from_defaults(getExtensionDefault)
+        key = id(font.naked())
+        bubbles = self._bubbles.get(key)
+        if bubbles is None or bubbles.settings != settings:
+            bubbles = self._bubbles[key] = FontBubbles(font, settings)
+        bubbles.font = font
+        return bubbles
+
+    def update(self):
+        self.container.clearSublayers()
+        glyph = self.getGlyphEditor().getGlyph()
+        if glyph is None or not defaults.flag(getExtensionDefault, "showBubbles"):
+            self.setAdjunctObjectsToObserve([])
+            return
+        font = glyph.font
+        name = glyph.name
+        if font is None or name not in font:
+            return
+        bubbles = self._font_bubbles(font)
+        partners = (
+            getExtensionDefault(defaults.key("leftPartner"), ""),
+            getExtensionDefault(defaults.key("rightPartner"), ""),
+        )
+        self.setAdjunctObjectsToObserve(observed_glyphs(font, name, bubbles.layer_name, partners))
+        colors = colors_from_defaults(getExtensionDefault)
+        try:
+            bubble = bubbles.bubble(name)
+            profile = bubbles.profile(name) if bubble else None
+        except BubbleKernError:
+            return
+        with self.container.sublayerGroup():
+            if bubble:
+                self._path(path_commands(bubble), colors["bubbleFill"], colors["bubbleStroke"])
+            if defaults.flag(getExtensionDefault, "showBands"):
+                for quad in band_quads(profile):  # parallelograms along an italic angle
+                    self._path(quad_commands(quad), None, colors["bandStroke"], 0.5)
+            if not defaults.flag(getExtensionDefault, "showCollision") or not bubble:
+                return
+            for side, partner in (("left", partners[0]), ("right", partners[1])):
+                if not partner or partner not in font:
+                    continue
+                result = pair_overlay(bubbles, name, partner, side)
+                if result is None:
+                    continue
+                self._path(path_commands(bubbles.bubble(partner), result.offset), colors["neighbourFill"], None)
+                if result.outline is not None:
+                    self._path(quad_commands(result.outline), colors["collisionFill"], None)
+                self.container.appendTextLineSublayer(
+                    position=result.label,
+                    text=result.text,
+                    pointSize=12,
+                    fillColor=colors["kernText"],
+                    horizontalAlignment="center",
+                )
+
+    def _path(self, commands, fill, stroke, width=1):
+        layer = self.container.appendPathSublayer(
+            fillColor=fill,
+            strokeColor=stroke,
+            strokeWidth=width if stroke else 0,
+        )
+        pen = layer.getPen()
+        draw_commands(commands, pen)
+        return layer
+
+
+assert hasattr(BubbleOverlay, DISPLAY_METHOD)

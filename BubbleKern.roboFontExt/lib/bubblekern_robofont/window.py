@@ -1,0 +1,415 @@
+"""The kerning window (ezui): pair sources, settings, kerning with progress, preview, apply.
+
+Built with ``ezui.WindowController`` / ``ezui.EZWindow`` from a content text description
+and ``descriptionData`` (https://typesupply.github.io/ezui/); controls call
+``<identifier>Callback`` methods. Every decision — which pairs, what the table shows,
+what applying edits — is made by :mod:`bubblekern.interface`; this module reads
+controls, calls it, and writes the answers back.
+"""
+
+from __future__ import annotations
+
+import ezui
+from mojo.events import postEvent
+from mojo.extensions import getExtensionDefault, setExtensionDefault
+from mojo.roboFont import CurrentFont
+from mojo.UI import GetFile, Message
+
+from bubblekern.bubbles import FontBubbles
+from bubblekern.errors import BubbleKernError, PairListError
+from bubblekern.interface import defaults
+from bubblekern.interface.flattext import load_pair_text, validate_pair_text
+from bubblekern.interface.pairbuilder import (
+    BuilderRow,
+    add_favourite,
+    favourites_from_defaults,
+    favourites_to_defaults,
+    remove_favourite,
+    row_summary,
+    rows_pairs,
+)
+from bubblekern.interface.preview import apply_plan, plan_from_result, preview_line, result_rows, table_items
+from bubblekern.interface.sources import SOURCES, Request, request_pairs
+from bubblekern.kerning import kern_pairs
+from bubblekern.pairs import cmap_of, pairs_from_text
+from bubblekern.settings import Settings
+
+from . import DISPLAY_EVENT
+
+__all__ = ["KerningWindowController", "CONTENT"]
+
+CONTENT = """
+* Tabs @tabs
+> * Tab: Pair Builder @builderTab
+>> * HorizontalStack @rowEntryStack
+>>> Left:
+>>> [_ _] @leftField
+>>> Right:
+>>> [_ _] @rightField
+>>> [ ] Add Flipped @flippedCheckbox
+>>> ( Add Row ) @addRowButton
+>> * Table @rowsTable
+>> * HorizontalStack @rowButtonsStack
+>>> ( Remove Row ) @removeRowButton
+>>> ( Clear Rows ) @clearRowsButton
+>>> No pairs. @builderCountLabel
+>> * HorizontalStack @favouritesStack
+>>> ( ...) @favouritesPopUp
+>>> ( Load ) @loadFavouriteButton
+>>> [_ _] @favouriteNameField
+>>> ( Save ) @saveFavouriteButton
+>>> ( Delete ) @deleteFavouriteButton
+> * Tab: Pair List @textTab
+>> * TextEditor @pairText
+>> * HorizontalStack @textButtonsStack
+>>> ( Load File… ) @loadFileButton
+>>> No pairs. @textStatusLabel
+> * Tab: Sample Text @sampleTab
+>> [_ _] @sampleField
+>> No pairs. @sampleStatusLabel
+> * Tab: Settings @settingsTab
+>> * TwoColumnForm @settingsForm
+>>> : Band Height:
+>>> [_ _] @bandField
+>>> : Minimum Kern:
+>>> [_ _] @minKernField
+>>> : Rounding:
+>>> [_ _] @roundingField
+>>> : Positive Kerns:
+>>> [X] Allow @allowPositiveCheckbox
+>>> : Positive Cap:
+>>> [_ _] @positiveCapField
+>>> : Groups:
+>>> ( ...) @groupsModePopUp
+>>> : Bubble Layer:
+>>> [_ _] @layerField
+>>> : Overlay:
+>>> [X] Show Bubbles @showBubblesCheckbox
+>>> [X] Show Bands @showBandsCheckbox
+>>> [X] Show Collision @showCollisionCheckbox
+>>> : Left Partner:
+>>> [_ _] @leftPartnerField
+>>> : Right Partner:
+>>> [_ _] @rightPartnerField
+* HorizontalStack @kernButtonsStack
+> ( Kern All Pairs ) @kernAllButton
+> ( Kern Pairs with Selected Glyphs ) @kernSelectedButton
+* ProgressBar @progressBar
+Nothing kerned yet. @previewLabel
+* Table @resultsTable
+* HorizontalStack @applyStack
+> [ ] Replace: remove solved pairs that come out below the threshold @replaceCheckbox
+> ( Apply ) @applyButton
+> ( Undo Apply ) @undoApplyButton
+"""
+
+GROUPS_LABELS = ["Glyph names only", "Expand kerning groups in pair lists"]
+
+
+def description_data(get) -> dict:
+    """descriptionData for :data:`CONTENT`, filled from the extension defaults read through ``get``."""
+    settings = defaults.settings_from_defaults(get)
+    favourites = sorted(favourites_from_defaults(get(defaults.key("favourites"), {})))
+    return dict(
+        rowsTable=dict(
+            columnDescriptions=[
+                dict(identifier="left", title="Left", width=220),
+                dict(identifier="right", title="Right", width=220),
+                dict(identifier="flipped", title="Flipped", width=60),
+                dict(identifier="count", title="Pairs", width=140),
+            ],
+            items=[],
+            height=140,
+        ),
+        favouritesPopUp=dict(items=favourites or ["(no favourites)"]),
+        pairText=dict(height=220),
+        sampleField=dict(value=get(defaults.key("sampleText"), "")),
+        bandField=dict(valueType="float", value=settings.band),
+        minKernField=dict(valueType="integer", value=settings.min_kern),
+        roundingField=dict(valueType="integer", value=settings.rounding),
+        allowPositiveCheckbox=dict(value=settings.allow_positive),
+        positiveCapField=dict(valueType="integer", value=settings.positive_cap or 0),
+        groupsModePopUp=dict(
+            items=GROUPS_LABELS, selected=defaults.GROUPS_MODES.index(defaults.groups_mode_from_defaults(get))
+        ),
+        layerField=dict(value=settings.layer),
+        showBubblesCheckbox=dict(value=defaults.flag(get, "showBubbles")),
+        showBandsCheckbox=dict(value=defaults.flag(get, "showBands")),
+        showCollisionCheckbox=dict(value=defaults.flag(get, "showCollision")),
+        leftPartnerField=dict(value=get(defaults.key("leftPartner"), "")),
+        rightPartnerField=dict(value=get(defaults.key("rightPartner"), "")),
+        progressBar=dict(value=0),
+        resultsTable=dict(
+            columnDescriptions=[
+                dict(identifier="pair", title="Pair", width=180),
+                dict(identifier="old", title="Old", width=70),
+                dict(identifier="new", title="New", width=70),
+                dict(identifier="status", title="", width=140),
+            ],
+            items=[],
+            height=200,
+        ),
+        replaceCheckbox=dict(value=defaults.flag(get, "replaceMode")),
+    )
+
+
+class KerningWindowController(ezui.WindowController):
+    """Extensions > BubbleKern > Kerning Window…"""
+
+    def build(self):
+        self.rows: list[BuilderRow] = []
+        self.source_tab = 0  # the last pair-source tab shown (the Settings tab is not one)
+        self.result = None
+        self.rows_shown = []
+        self.result_font = None
+        self.undo_plan = None
+        self.undo_font = None
+        self.w = ezui.EZWindow(
+            title="BubbleKern",
+            content=CONTENT,
+            descriptionData=description_data(getExtensionDefault),
+            controller=self,
+            size=(680, 820),
+        )
+
+    def started(self):
+        self.w.open()
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def item(self, identifier):
+        return self.w.getItem(identifier)
+
+    def font(self):
+        return CurrentFont()
+
+    def settings(self) -> Settings:
+        return defaults.settings_from_defaults(getExtensionDefault)
+
+    def groups_mode(self) -> str:
+        return defaults.GROUPS_MODES[self.item("groupsModePopUp").get() or 0]
+
+    def groups(self, font):
+        return dict(font.groups.items()) if self.groups_mode() == "groups" and font is not None else None
+
+    def error(self, error: Exception):
+        Message("BubbleKern", informativeText=str(error))
+
+    def tabsCallback(self, sender):
+        index = sender.get()
+        if isinstance(index, int) and 0 <= index < len(SOURCES):
+            self.source_tab = index
+
+    # -- pair builder ------------------------------------------------------------------
+
+    def refresh_rows(self):
+        font = self.font()
+        known = set(font.keys()) if font is not None else set()
+        groups = self.groups(font)
+        self.item("rowsTable").set(
+            [
+                dict(left=r.left, right=r.right, flipped="yes" if r.flipped else "", count=row_summary(r, known, groups))
+                for r in self.rows
+            ]
+        )
+        try:
+            count = f"{len(rows_pairs(self.rows, known, groups))} pairs" if self.rows else "No pairs."
+        except PairListError as error:
+            count = "; ".join(f"row {line}: {text}" for line, text in error.problems[:3])
+        self.item("builderCountLabel").set(count)
+
+    def addRowButtonCallback(self, sender):
+        left, right = self.item("leftField").get().strip(), self.item("rightField").get().strip()
+        if not left or not right:
+            return
+        self.rows.append(BuilderRow(left, right, bool(self.item("flippedCheckbox").get())))
+        self.refresh_rows()
+
+    def removeRowButtonCallback(self, sender):
+        for index in sorted(self.item("rowsTable").getSelectedIndexes(), reverse=True):
+            del self.rows[index]
+        self.refresh_rows()
+
+    def clearRowsButtonCallback(self, sender):
+        self.rows = []
+        self.refresh_rows()
+
+    def favourites(self):
+        return favourites_from_defaults(getExtensionDefault(defaults.key("favourites"), {}))
+
+    def store_favourites(self, favourites):
+        setExtensionDefault(defaults.key("favourites"), favourites_to_defaults(favourites))
+        self.item("favouritesPopUp").setItems(sorted(favourites) or ["(no favourites)"])
+
+    def saveFavouriteButtonCallback(self, sender):
+        try:
+            favourites = add_favourite(self.favourites(), self.item("favouriteNameField").get(), self.rows)
+        except ValueError as error:
+            return self.error(error)
+        self.store_favourites(favourites)
+
+    def selected_favourite(self):
+        names = sorted(self.favourites())
+        index = self.item("favouritesPopUp").get()
+        return names[index] if names and index is not None and 0 <= index < len(names) else None
+
+    def loadFavouriteButtonCallback(self, sender):
+        name = self.selected_favourite()
+        if name is not None:
+            self.rows = list(self.favourites()[name])
+            self.item("favouriteNameField").set(name)
+            self.refresh_rows()
+
+    def deleteFavouriteButtonCallback(self, sender):
+        name = self.selected_favourite()
+        if name is not None:
+            self.store_favourites(remove_favourite(self.favourites(), name))
+
+    # -- flat text and sample text -------------------------------------------------------
+
+    def pairTextCallback(self, sender):
+        font = self.font()
+        if font is None:
+            return
+        validation = validate_pair_text(sender.get(), set(font.keys()), self.groups(font))
+        self.item("textStatusLabel").set(validation.status + ("\n" + "\n".join(validation.messages[:5]) if validation.problems else ""))
+
+    def loadFileButtonCallback(self, sender):
+        path = GetFile(message="Choose a pair list", fileTypes=["txt", "tsv"])
+        if isinstance(path, (list, tuple)):
+            path = path[0] if path else None
+        if not path:
+            return
+        try:
+            self.item("pairText").set(load_pair_text(path))
+        except BubbleKernError as error:
+            return self.error(error)
+        self.pairTextCallback(self.item("pairText"))
+
+    def sampleFieldCallback(self, sender):
+        text = sender.get()
+        setExtensionDefault(defaults.key("sampleText"), text)
+        font = self.font()
+        if font is None:
+            return
+        try:
+            count = len(pairs_from_text(text, cmap_of(font), set(font.keys())))
+            status = f"{count} pairs"
+        except PairListError as error:
+            status = "; ".join(f"line {line}: {message}" for line, message in error.problems[:3])
+        self.item("sampleStatusLabel").set(status)
+
+    # -- settings (stored as extension defaults, redraw the overlay) -----------------------
+
+    def settingsFormCallback(self, sender):
+        try:
+            cap = int(self.item("positiveCapField").get() or 0)
+            settings = Settings(
+                layer=(self.item("layerField").get() or "bubble").strip(),
+                band=float(self.item("bandField").get()),
+                min_kern=int(self.item("minKernField").get()),
+                rounding=int(self.item("roundingField").get()),
+                allow_positive=bool(self.item("allowPositiveCheckbox").get()),
+                positive_cap=cap or None,
+            )
+        except (TypeError, ValueError):
+            return  # half-typed numbers: keep the stored settings until the field is valid
+        for key, value in defaults.settings_to_defaults(settings).items():
+            setExtensionDefault(key, value)
+        setExtensionDefault(defaults.key("groupsMode"), self.groups_mode())
+        for name in ("showBubbles", "showBands", "showCollision"):
+            setExtensionDefault(defaults.key(name), bool(self.item(name + "Checkbox").get()))
+        setExtensionDefault(defaults.key("leftPartner"), self.item("leftPartnerField").get().strip())
+        setExtensionDefault(defaults.key("rightPartner"), self.item("rightPartnerField").get().strip())
+        postEvent(DISPLAY_EVENT)
+
+    # -- kerning -------------------------------------------------------------------------
+
+    def request(self, selected_only: bool) -> Request:
+        font = self.font()
+        return Request(
+            source=SOURCES[self.source_tab],
+            rows=list(self.rows),
+            text=self.item("pairText").get(),
+            sample=self.item("sampleField").get(),
+            selected_only=selected_only,
+            selection=list(font.selectedGlyphNames) if font is not None else [],
+            groups_mode=self.groups_mode(),
+        )
+
+    def kern(self, selected_only: bool):
+        font = self.font()
+        if font is None:
+            return self.error(BubbleKernError("open a font first"))
+        bubbles = FontBubbles(font, self.settings())
+        progress = self.item("progressBar")
+
+        def report(stage, done, total):
+            share = 0.2 if stage == "bubbles" else 0.8
+            start = 0.0 if stage == "bubbles" else 20.0
+            progress.set(start + 100 * share * done / max(total, 1))
+
+        try:
+            pairs = request_pairs(self.request(selected_only), bubbles)
+            result = kern_pairs(font, pairs, bubbles=bubbles, progress=report)
+        except BubbleKernError as error:
+            progress.set(0)
+            return self.error(error)
+        progress.set(100)
+        mode = "replace" if self.item("replaceCheckbox").get() else "update"
+        self.result, self.result_font = result, font
+        self.rows_shown = result_rows(result, dict(font.kerning.items()), mode)
+        self.item("resultsTable").set(table_items(self.rows_shown))
+        line = preview_line(self.rows_shown, len(result.skipped))
+        if result.warnings:
+            line += "\n" + "\n".join(result.warnings[:3])
+        self.item("previewLabel").set(line)
+
+    def kernAllButtonCallback(self, sender):
+        self.kern(selected_only=False)
+
+    def kernSelectedButtonCallback(self, sender):
+        self.kern(selected_only=True)
+
+    def replaceCheckboxCallback(self, sender):
+        setExtensionDefault(defaults.key("replaceMode"), bool(sender.get()))
+        if self.result is not None and self.result_font is not None:
+            mode = "replace" if sender.get() else "update"
+            self.rows_shown = result_rows(self.result, dict(self.result_font.kerning.items()), mode)
+            self.item("resultsTable").set(table_items(self.rows_shown))
+            self.item("previewLabel").set(preview_line(self.rows_shown, len(self.result.skipped)))
+
+    def applyButtonCallback(self, sender):
+        if self.result is None or self.result_font is None:
+            return
+        font = self.result_font
+        mode = "replace" if self.item("replaceCheckbox").get() else "update"
+        plan = plan_from_result(self.result, dict(font.kerning.items()), mode)
+        if not plan:
+            self.item("previewLabel").set("Nothing to change: the font already has these values.")
+            return
+        self.undo_plan = edit_kerning(font, plan)
+        self.undo_font = font
+        self.item("previewLabel").set(f"Applied: {len(plan.write)} written, {len(plan.remove)} removed.")
+        self.result = None
+
+    def undoApplyButtonCallback(self, sender):
+        if self.undo_plan is None or self.undo_font is None:
+            return
+        edit_kerning(self.undo_font, self.undo_plan)
+        self.item("previewLabel").set("Last apply undone.")
+        self.undo_plan = self.undo_font = None
+
+
+def edit_kerning(font, plan):
+    """Apply ``plan`` to ``font.kerning`` as one step; return the plan that undoes it.
+
+    Notifications are held during the edit (defcon's ``holdNotifications`` /
+    ``releaseHeldNotifications`` on the naked font), so RoboFont sees one change.
+    """
+    naked = font.naked()
+    naked.holdNotifications()
+    try:
+        return apply_plan(font.kerning, plan)
+    finally:
+        naked.releaseHeldNotifications()

@@ -1,0 +1,98 @@
+"""``bubblekern fit``: find generated-bubble settings that reproduce a font's kerning."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..errors import FontFileError
+from ..fit import FitError, fit, store_fit
+from ..fontio import open_font, save_font
+from ..pairs import cmap_of, pairs_from_text, read_pair_list
+from .common import add_settings_arguments, say, settings_from_args
+
+ORDER = 70
+
+__all__ = ["add_parser", "run", "DEFAULT_TRAINING_TEXT"]
+
+DEFAULT_TRAINING_TEXT = "\n".join([
+    "HOLTAVOAvonTox",
+    "HAHVHTHYHOHnHo",
+    "AYATAWAVAO",
+    "OVOYOXOTOAOo",
+    "LTLVLYLO",
+    "TaToTeTrTyTvT.",
+    "VaVeVoV.",
+    "YaYoYe",
+    "noonvovyoxo",
+    "F.P.f.r.",
+])
+"""Training text when none is given: its characters the font lacks are left out."""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "fit",
+        help="fit generated-bubble settings to the font's kerning",
+        description=(
+            "Search the settings of generated bubbles (offsets, adhere mode, corners) and of kerning "
+            "(band height, min kern) whose BubbleKern values best reproduce the reference kerning on the "
+            "training pairs; report the error on training and held-out pairs (every other reference pair) "
+            "and store the settings in the font's lib. Bubbles are generated in memory; the font's own "
+            "bubble layer is not touched."
+        ),
+    )
+    parser.add_argument("font", metavar="FONT", help="a UFO with outlines and kerning")
+    training = parser.add_mutually_exclusive_group()
+    training.add_argument("--training-text", metavar="TEXT", help="sample text whose consecutive pairs train the fit")
+    training.add_argument("--training-pairs", metavar="FILE", help="pair-list file of training pairs")
+    parser.add_argument("--reference", metavar="OTHER.ufo", help="fit to this UFO's kerning instead of the font's own")
+    parser.add_argument("--no-refine", action="store_true", help="coarse grid only (faster, rougher)")
+    parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
+    parser.add_argument("--output", "-o", metavar="OUT.ufo", help="save to this UFO instead of in place")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_settings_arguments(parser)
+    return parser
+
+
+def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
+    known = set(font.keys())
+    cmap = cmap_of(font)
+    if args.training_pairs:
+        return read_pair_list(args.training_pairs, known, {k: tuple(v) for k, v in font.groups.items()})
+    if args.training_text is not None:
+        return pairs_from_text(args.training_text, cmap, known)
+    text = "\n".join("".join(c for c in line if ord(c) in cmap) for line in DEFAULT_TRAINING_TEXT.splitlines())
+    pairs = pairs_from_text(text, cmap, known)
+    if len(pairs) < 8:
+        raise FitError(
+            f"the default training text gives only {len(pairs)} pairs in this font; "
+            "give --training-text or --training-pairs"
+        )
+    return pairs
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.font)
+    if path.suffix.lower() != ".ufo":
+        raise FontFileError(f"{path}: give a .ufo font")
+    font = open_font(path)
+    settings = settings_from_args(args, font)
+    reference = None
+    if args.reference:
+        if Path(args.reference).suffix.lower() != ".ufo":
+            raise FontFileError(f"{args.reference}: --reference takes a .ufo")
+        reference = args.reference
+    pairs = training_pairs(args, font)
+    result = fit(font, pairs, reference, settings, refine=not args.no_refine)
+    saved = None
+    if not args.dry_run:
+        store_fit(font, result)
+        saved = save_font(font, args.output or path)
+    if args.json:
+        say(json.dumps({**result.to_dict(), "saved": str(saved) if saved else None}, ensure_ascii=False))
+        return 0
+    say(f"{path.name}: " + result.format())
+    say("  dry run: nothing saved" if saved is None else f"  settings stored in the font's lib; saved {saved}")
+    return 0

@@ -1,0 +1,239 @@
+"""``bubblekern bubbles`` and ``bubblekern status`` end to end, on UFOs in a temporary folder."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import generate_fonts as gf
+import pytest
+
+from bubblekern import open_font
+from bubblekern.cli import commands, main
+from bubblekern.generate import GENERATE_KEY, GenerateSettings
+from bubblekern.status import GLYPH_KEY
+
+import helpers
+
+
+def unbubbled(tmp_path, font=None, name="Test.ufo"):
+    font = font or helpers.latin_font()
+    if "bubble" in font.layerOrder:
+        font.removeLayer("bubble")
+    return helpers.save(font, tmp_path, name)
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def bounds(font, name, layer="bubble"):
+    return font.getLayer(layer)[name].bounds
+
+
+def test_subcommands_are_discovered_in_order():
+    names = [m.__name__.rsplit(".", 1)[1] for m in commands()]
+    assert names.index("kern") < names.index("bubbles") < names.index("status")
+
+
+def test_bubbles_then_kern_gives_plausible_kerning(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    code, out, err = run(capsys, "bubbles", path, "--all")
+    assert code == 0, err
+    assert "11 bubbles written" in out and "saved" in out
+    font = open_font(path)
+    layer = font.getLayer("bubble")
+    assert set(layer.keys()) == {"H", "O", "A", "V", "T", "o", "n", "v", "period", "quoteright", "acutecomb"}
+    assert font.lib[GENERATE_KEY] == {k: v for k, v in GenerateSettings().to_dict().items() if k != "overwrite"}
+    assert isinstance(layer["H"].lib[GLYPH_KEY]["fingerprint"], str)
+    code, out, err = run(capsys, "kern", path)
+    assert code == 0, err
+    kerning = dict(open_font(path).kerning.items())
+    assert kerning[("A", "V")] < -50 and kerning[("V", "A")] < -50 and kerning[("T", "o")] < -50
+    assert ("H", "H") not in kerning and ("n", "n") not in kerning and ("H", "n") not in kerning
+    assert kerning[("Aacute", "V")] == kerning[("A", "V")]  # the composite inherits A's bubble
+
+
+def test_compiled_font_shapes_with_the_kerning(tmp_path, capsys):
+    hb = pytest.importorskip("uharfbuzz")
+    ufo2ft = pytest.importorskip("ufo2ft")
+    path = unbubbled(tmp_path)
+    assert run(capsys, "bubbles", path)[0] == 0
+    assert run(capsys, "kern", path)[0] == 0
+    font = open_font(path)
+    binary = io.BytesIO()
+    ufo2ft.compileOTF(font.naked(), optimizeCFF=0).save(binary)
+    shaper = hb.Font(hb.Face(binary.getvalue()))
+
+    def advances(text):
+        buffer = hb.Buffer()
+        buffer.add_str(text)
+        buffer.guess_segment_properties()
+        hb.shape(shaper, buffer, {"kern": True})
+        return [p.x_advance for p in buffer.glyph_positions]
+
+    assert advances("HH") == [700, 700] and advances("nn") == [580, 580]
+    assert advances("AV")[0] == 720 + font.kerning[("A", "V")] < 720 - 50
+    assert advances("To")[0] < 640 - 50
+
+
+def test_flags_override_stored_settings_and_are_stored(tmp_path, capsys):
+    font = helpers.latin_font()
+    font.removeLayer("bubble")
+    font.lib[GENERATE_KEY] = {"offset_x": 40, "adhere": "off"}
+    path = unbubbled(tmp_path, font)
+    code, out, err = run(capsys, "bubbles", path, "--glyphs", "H,o", "--offset-y", "30")
+    assert code == 0, err
+    assert "offset 40 × 30" in out and "adhere off" in out
+    font = open_font(path)
+    assert font.lib[GENERATE_KEY]["offset_x"] == 40 and font.lib[GENERATE_KEY]["offset_y"] == 30
+    assert bounds(font, "H") == (40, -30, 660, 730)
+    assert set(font.getLayer("bubble").keys()) == {"H", "o"}
+    # the next run starts from what is stored
+    code, out, err = run(capsys, "bubbles", path, "--glyphs", "n", "--corner", "miter")
+    font = open_font(path)
+    assert bounds(font, "n") == (30, -30, 550, 530)
+    assert font.lib[GENERATE_KEY]["corner"] == "miter"
+
+
+def test_overwrite_and_include_composites_flags(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    run(capsys, "bubbles", path, "--offset-x", "30")
+    code, out, _ = run(capsys, "bubbles", path, "--offset-x", "50")
+    assert "0 bubbles written" in out and "--overwrite always" in out and "nothing changed" in out
+    assert bounds(open_font(path), "H") == (0, -60, 700, 760)
+    code, out, _ = run(capsys, "bubbles", path, "--offset-x", "50", "--adhere", "off", "--overwrite", "always",
+                       "--include-composites")
+    font = open_font(path)
+    assert bounds(font, "H") == (30, -60, 670, 760)
+    assert "Aacute" in font.getLayer("bubble").keys()
+    assert font.lib[GENERATE_KEY]["include_composites"] is True and "overwrite" not in font.lib[GENERATE_KEY]
+    code, out, _ = run(capsys, "bubbles", path, "--no-include-composites", "--overwrite", "always", "--json")
+    data = json.loads(out)
+    assert data["skipped"]["Aacute"]["code"] == "composite"
+    assert "H" in data["unchanged"] and data["written"] == [] and data["settings_stored"] is False
+    assert data["saved"] is None  # the composites' bubbles stay; nothing new was written
+
+
+def test_dry_run_and_unchanged_runs_leave_the_ufo_alone(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    before = helpers.tree_bytes(path)
+    code, out, _ = run(capsys, "bubbles", path, "--dry-run")
+    assert code == 0 and "11 bubbles written" in out and "dry run" in out
+    assert helpers.tree_bytes(path) == before
+    run(capsys, "bubbles", path)
+    after = helpers.tree_bytes(path)
+    assert after != before
+    for argv in (["--overwrite", "always"], [], ["--stale"]):
+        code, out, _ = run(capsys, "bubbles", path, *argv)
+        assert code == 0 and "nothing changed, nothing saved" in out, argv
+        assert helpers.tree_bytes(path) == after, argv
+
+
+def test_output_saves_elsewhere(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    before = helpers.tree_bytes(path)
+    out_path = tmp_path / "Out.ufo"
+    code, out, err = run(capsys, "bubbles", path, "-o", out_path)
+    assert code == 0, err
+    assert helpers.tree_bytes(path) == before
+    assert "bubble" in open_font(out_path).layerOrder
+
+
+def test_delete(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    run(capsys, "bubbles", path)
+    font = open_font(path)
+    hand = font.getLayer("bubble").newGlyph("space")
+    helpers.rect(hand.getPen(), 0, 0, 250, 100)
+    font.save()
+    before = helpers.tree_bytes(path)
+    code, _, err = run(capsys, "bubbles", path, "--delete")
+    assert code == 1 and "--glyphs" in err and "--all" in err
+    assert helpers.tree_bytes(path) == before
+    code, out, _ = run(capsys, "bubbles", path, "--delete", "--glyphs", "H,n")
+    assert code == 0 and "2 bubbles deleted" in out
+    assert not {"H", "n"} & set(open_font(path).getLayer("bubble").keys())
+    code, out, _ = run(capsys, "bubbles", path, "--delete", "--all", "--only-generated")
+    assert "9 bubbles deleted" in out and "drawn by hand: space" in out
+    assert open_font(path).getLayer("bubble").keys() == ("space",)
+
+
+def test_status_and_stale_refresh(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    run(capsys, "bubbles", path)
+    code, out, _ = run(capsys, "status", path)
+    assert code == 0
+    assert "own" in out and "11" in out and "inherited      1  Aacute" in out and "none           1  space" in out
+    font = open_font(path)
+    font["H"].width = 720
+    font["o"].contours[0].points[0].y -= 10
+    font.save()
+    code, out, _ = run(capsys, "status", path, "--json")
+    data = json.loads(out)
+    assert data["counts"]["stale"] == 2 and data["glyphs"]["H"] == {"state": "stale", "generated": True, "edited": False}
+    assert data["glyphs"]["Aacute"]["state"] == "inherited" and data["glyphs"]["space"]["state"] == "none"
+    code, out, _ = run(capsys, "status", path)
+    assert "stale          2  H, o" in out and "--stale" in out
+    code, out, _ = run(capsys, "bubbles", path, "--stale")
+    assert code == 0 and "2 bubbles written (2 replaced)" in out
+    font = open_font(path)
+    assert bounds(font, "H")[2] == 720
+    code, out, _ = run(capsys, "status", path, "--json")
+    assert json.loads(out)["counts"]["stale"] == 0
+
+
+def test_status_of_a_font_without_a_bubble_layer(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    code, out, _ = run(capsys, "status", path)
+    assert code == 0 and "no such layer" in out and "none          13" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--offset-x", "-5"], "offset_x"),
+        (["--corner-radius", "5000"], "corner_radius"),
+        (["--glyphs", "H,Nope"], "Nope"),
+        (["--stale", "--delete"], "--delete"),
+        (["--only-generated"], "--delete"),
+    ],
+)
+def test_bad_input_is_named_and_the_ufo_unchanged(tmp_path, capsys, argv, message):
+    path = unbubbled(tmp_path)
+    before = helpers.tree_bytes(path)
+    code, out, err = run(capsys, "bubbles", path, *argv)
+    assert code == 1 and message in err and err.startswith("bubblekern: error:")
+    assert helpers.tree_bytes(path) == before
+
+
+def test_broken_stored_settings_are_named(tmp_path, capsys):
+    font = helpers.latin_font()
+    font.lib[GENERATE_KEY] = {"adhere": "sideways"}
+    path = unbubbled(tmp_path, font)
+    before = helpers.tree_bytes(path)
+    code, _, err = run(capsys, "bubbles", path)
+    assert code == 1 and "com.bubblekern.generate" in err and "adhere" in err
+    assert helpers.tree_bytes(path) == before
+
+
+def test_not_a_ufo(tmp_path, capsys):
+    code, _, err = run(capsys, "bubbles", tmp_path / "Font.otf")
+    assert code == 1 and "Font.otf" in err
+    code, _, err = run(capsys, "status", tmp_path / "Missing.ufo")
+    assert code == 1 and "Missing.ufo" in err
+
+
+def test_several_masters_at_once(tmp_path, capsys):
+    light = unbubbled(tmp_path, gf.serif_font(), "Light.ufo")
+    bold = unbubbled(tmp_path, gf.serif_font(upm=2048), "Bold.ufo")
+    code, out, err = run(capsys, "bubbles", light, bold, "--json")
+    assert code == 0, err
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert [r["font"] for r in reports] == [str(light), str(bold)]
+    assert all(r["saved"] and "H" in r["written"] for r in reports)
+    assert bounds(open_font(bold), "H") == (0, -123, 1475, 1556)  # 720 × 2.048 wide, 60 × 2.048 below
+    code, _, err = run(capsys, "bubbles", light, bold, "-o", tmp_path / "x.ufo")
+    assert code == 1 and "--output" in err

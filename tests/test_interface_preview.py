@@ -1,0 +1,225 @@
+"""Result rows, preview line and apply/undo plans; extension defaults, colours, generation options."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bubblekern import Settings, apply_kerning, kern_pairs
+from bubblekern.interface import colors, defaults
+from bubblekern.interface.generation import generate_options, report_text, selection_or_error
+from bubblekern.interface.preview import (
+    Plan,
+    apply_plan,
+    plan_from_result,
+    preview_line,
+    result_rows,
+    table_items,
+)
+
+import helpers
+
+PAIRS = [("A", "V"), ("V", "A"), ("A", "A"), ("V", "V"), ("A", "B")]
+
+
+def font_and_result(settings=None):
+    font = helpers.box_font(
+        {
+            "A": (600, (0, 0, 500, 700)),  # A V: gap 100 + 100 = 200 → -200
+            "V": (600, (100, 0, 600, 700)),  # V A: gap 0 + 0 → 0 (dropped); A A: gap 100 → -100
+            "B": (600, (3, 0, 600, 700)),  # A B: gap 100 + 3 → -103; V V: gap 0 + 100 → -100
+        }
+    )
+    font.kerning[("A", "V")] = -200  # unchanged
+    font.kerning[("V", "A")] = -30  # solved to 0: removed in replace mode only
+    font.kerning[("V", "V")] = -50  # changed
+    result = kern_pairs(font, PAIRS, settings or Settings())
+    return font, result
+
+
+def statuses(rows):
+    return {row.pair: row.status for row in rows}
+
+
+def test_rows_in_update_mode():
+    font, result = font_and_result()
+    rows = result_rows(result, dict(font.kerning.items()))
+    assert statuses(rows) == {
+        ("A", "V"): "unchanged",
+        ("V", "A"): "dropped",
+        ("A", "A"): "new",
+        ("V", "V"): "changed",
+        ("A", "B"): "new",
+    }
+    by_pair = {row.pair: row for row in rows}
+    assert (by_pair[("V", "V")].old, by_pair[("V", "V")].new) == (-50, -100)
+    assert (by_pair[("V", "A")].old, by_pair[("V", "A")].new) == (-30, -30)  # update mode keeps it
+    assert by_pair[("A", "A")].old is None
+
+
+def test_rows_in_replace_mode_remove_stale_values():
+    font, result = font_and_result()
+    rows = result_rows(result, dict(font.kerning.items()), "replace")
+    row = next(r for r in rows if r.pair == ("V", "A"))
+    assert (row.status, row.old, row.new) == ("removed", -30, None)
+
+
+@pytest.mark.parametrize("mode", ["update", "replace"])
+def test_plan_matches_apply_kerning(mode):
+    font, result = font_and_result()
+    plan = plan_from_result(result, dict(font.kerning.items()), mode)
+    twin = copy.deepcopy(font)
+    report = apply_kerning(twin, result, mode)
+    assert plan.write == report.written
+    assert plan.remove == report.removed
+    apply_plan(font.kerning, plan)
+    assert dict(font.kerning.items()) == dict(twin.kerning.items())
+
+
+def test_apply_then_undo_restores_exactly():
+    font, result = font_and_result()
+    font.kerning[("B", "B")] = 7  # a pair the result does not touch
+    before = dict(font.kerning.items())
+    plan = plan_from_result(result, before, "replace")
+    undo = apply_plan(font.kerning, plan)
+    assert dict(font.kerning.items()) != before
+    redo = apply_plan(font.kerning, undo)
+    assert dict(font.kerning.items()) == before
+    apply_plan(font.kerning, redo)
+    assert dict(font.kerning.items())[("A", "B")] == -103
+    assert not Plan() and plan
+
+
+def test_preview_line_and_items():
+    font, result = font_and_result()
+    rows = result_rows(result, dict(font.kerning.items()), "replace")
+    line = preview_line(rows, skipped=2)
+    assert line == "5 pairs solved: 2 new, 1 changed, 1 removed, 1 unchanged, 0 below the threshold; 2 skipped (no bubble)"
+    items = table_items(rows, only_changes=True)
+    assert [i["pair"] for i in items] == ["V A", "A A", "V V", "A B"]
+    assert items[0] == {"pair": "V A", "left": "V", "right": "A", "old": "-30", "new": "", "status": "removed"}
+    assert len(table_items(rows)) == 5
+
+
+def test_failsafe_rows_are_marked():
+    font = helpers.box_font({"period": (200, (50, 0, 150, 100)), "quote": (240, (60, 500, 180, 700))})
+    result = kern_pairs(font, [("period", "quote")])
+    (row,) = result_rows(result, {})
+    assert row.failsafe and row.new == -100 and row.as_item()["status"] == "new (fail-safe)"
+
+
+# -- defaults ------------------------------------------------------------------------
+
+
+def getter(values):
+    return lambda key, fallback=None: values.get(key, fallback)
+
+
+def test_settings_round_trip_through_defaults():
+    settings = Settings(layer="bub", band=12.5, min_kern=2, rounding=5, allow_positive=False, positive_cap=40)
+    stored = defaults.settings_to_defaults(settings)
+    assert all(k.startswith("com.bubblekern.") for k in stored)
+    back = defaults.settings_from_defaults(getter(stored))
+    assert back.replace(on_error="raise") == settings
+    assert back.on_error == "skip"  # the UI never stops on a broken component
+
+
+def test_bad_defaults_fall_back_one_by_one():
+    stored = {
+        "com.bubblekern.band": -3,
+        "com.bubblekern.minKern": 2.5,
+        "com.bubblekern.rounding": True,
+        "com.bubblekern.allowPositive": "yes",
+        "com.bubblekern.positiveCap": 0,
+        "com.bubblekern.layer": "  ",
+        "com.bubblekern.groupsMode": "classes",
+    }
+    settings = defaults.settings_from_defaults(getter(stored))
+    base = Settings()
+    assert (settings.band, settings.min_kern, settings.rounding) == (base.band, base.min_kern, base.rounding)
+    assert settings.allow_positive is base.allow_positive and settings.positive_cap is None
+    assert settings.layer == "bubble"
+    assert defaults.groups_mode_from_defaults(getter(stored)) == "glyphs"
+    assert defaults.settings_from_defaults(getter({})).replace(on_error="raise") == base
+
+
+def test_registered_defaults_cover_flags_and_colours():
+    registered = defaults.registered_defaults()
+    assert all(k.startswith("com.bubblekern.") for k in registered)
+    assert registered["com.bubblekern.showBubbles"] is True
+    assert registered["com.bubblekern.color.bubbleFill"] == list(colors.DEFAULT_COLORS["bubbleFill"])
+    assert defaults.flag(getter({"com.bubblekern.showBands": False}), "showBands") is False
+    assert defaults.flag(getter({"com.bubblekern.showBands": "no"}), "showBands") is True
+
+
+def test_colours_are_checked():
+    fallback = (0.1, 0.2, 0.3, 0.4)
+    assert colors.parse_color([1, 0, 0], fallback) == (1.0, 0.0, 0.0, 1.0)
+    assert colors.parse_color((0, 0, 0, 0.5), fallback) == (0.0, 0.0, 0.0, 0.5)
+    for bad in (None, "red", (1, 2, 3, 4), (0, 0), (float("nan"), 0, 0, 1)):
+        assert colors.parse_color(bad, fallback) == fallback
+    read = colors.colors_from_defaults(getter({"com.bubblekern.color.kernText": [0, 1, 0, 1], "com.bubblekern.color.bandStroke": 5}))
+    assert read["kernText"] == (0.0, 1.0, 0.0, 1.0)
+    assert read["bandStroke"] == colors.DEFAULT_COLORS["bandStroke"]
+    assert colors.with_alpha((1, 1, 1, 1), 2) == (1, 1, 1, 1.0)
+
+
+# -- generation dialog -----------------------------------------------------------------
+
+
+def test_generate_options_map_onto_generate_settings():
+    from bubblekern.generate import GenerateSettings
+
+    options = generate_options(dict(offsetX="40", offsetY=55, adhere=1, overwrite=2, corner=1, includeComposites=1))
+    assert options == dict(
+        offset_x=40.0, offset_y=55.0, adhere="nudge", overwrite="always", corner="miter", include_composites=True
+    )
+    settings = GenerateSettings(**options)
+    assert (settings.adhere, settings.overwrite, settings.corner) == ("nudge", "always", "miter")
+
+
+@pytest.mark.parametrize(
+    "values, field",
+    [
+        (dict(offsetX="", offsetY=60), "offsetX"),
+        (dict(offsetX=60, offsetY=-1), "offsetY"),
+        (dict(offsetX=60, offsetY=60, adhere=7), "adhere"),
+        (dict(offsetX=60, offsetY=60, overwrite=None), "overwrite"),
+    ],
+)
+def test_generate_options_name_the_bad_field(values, field):
+    with pytest.raises(ValueError, match=field):
+        generate_options(values)
+
+
+class Selected:
+    """A real font plus RoboFont's font-window selection (fontshell has none)."""
+
+    def __init__(self, font, names):
+        self.font, self.selectedGlyphNames = font, names
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
+
+
+def test_selection_in_glyph_order():
+    font = helpers.latin_font()
+    helpers.add_glyph(font, "zzz", 100)  # not in glyphOrder: comes last
+    assert selection_or_error(Selected(font, ["zzz", "V", "H", "Aacute"])) == ["H", "V", "Aacute", "zzz"]
+    font = Selected(font, [])
+    with pytest.raises(ValueError, match="select glyphs"):
+        selection_or_error(font)
+    with pytest.raises(ValueError, match="open a font"):
+        selection_or_error(None)
+
+
+def test_report_text():
+    class Report:
+        written = ["A", "B"]
+        replaced = ["B"]
+        unchanged = []
+        deleted = []
+        skipped = {"space": "empty"}
+
+    assert report_text(Report()) == "2 bubbles written; 1 replaced; 1 skipped: space."

@@ -1,0 +1,180 @@
+"""All masters: a designspace kerned compatibly, sign flips, sparse sources, all-or-nothing saving."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import kernfonts
+import pytest
+from fontTools.designspaceLib import DesignSpaceDocument
+from fontTools.ufoLib.kerning import lookupKerningValue
+from kernfonts import K1, K2, make_family
+
+from bubblekern import FontFileError
+from bubblekern.cli import main
+from bubblekern.export import compile_font
+from bubblekern.groups import GroupError
+from bubblekern.masters import Master, kern_masters, read_designspace, save_fonts, sign_flips
+
+import helpers
+
+
+def fonts_of(folder: Path):
+    return [helpers.RFont(str(folder / n)) for n in ("Family-Light.ufo", "Family-Bold.ufo")]
+
+
+def resolves(font, pairs):
+    kerning = dict(font.kerning.items())
+    groups = {k: list(v) for k, v in font.groups.items()}
+    return {p: lookupKerningValue(p, kerning, groups) for p in pairs}
+
+
+def test_designspace_is_kerned_compatibly_with_groups(tmp_path, capsys):
+    path = make_family(tmp_path)
+    assert main(["kern", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["compatible"] and data["grouping"] == "classes"
+    light, bold = fonts_of(tmp_path)
+    assert set(light.kerning.keys()) == set(bold.kerning.keys())
+    assert any(a.startswith(K1) and b.startswith(K2) for a, b in light.kerning.keys())
+    for font, master in zip((light, bold), data["masters"]):
+        solved = {(a, b): v for a, b, v in master["pairs"]}
+        assert solved
+        got = resolves(font, solved)
+        assert all(abs(got[p] - v) <= 5 for p, v in solved.items())
+        # pairs solved to nothing resolve to (about) nothing
+        unsolved = [(a, b) for a in font.glyphOrder for b in font.glyphOrder if (a, b) not in solved]
+        assert all(abs(v) <= 5 for v in resolves(font, unsolved).values())
+    # a pair kerned in one master only is written as 0 in the other
+    zeros = [p for p, v in light.kerning.items() if v == 0 and bold.kerning[p] != 0]
+    assert zeros
+
+
+def test_sign_flips_are_reported(tmp_path, capsys):
+    path = make_family(tmp_path)
+    assert main(["kern", str(path), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "pairs flip sign across masters" in out
+    assert main(["kern", str(path), "--dry-run", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert ["period", "period", [-130, 140]] in data["sign_flips"]
+    doc, masters, notes = read_designspace(path)
+    family = kern_masters(masters)
+    flips = family.flips
+    assert flips[("period", "period")] == (-130, 140)
+    assert all(min(v) < 0 < max(v) for v in flips.values())
+    assert flips == sign_flips([run.result for run in family.runs])
+
+
+def test_no_compatible_lets_pair_sets_differ(tmp_path, capsys):
+    path = make_family(tmp_path)
+    assert main(["kern", str(path), "--no-compatible", "--flat"]) == 0
+    light, bold = fonts_of(tmp_path)
+    assert set(light.kerning.keys()) != set(bold.kerning.keys())
+    assert 0 not in light.kerning.values() and 0 not in bold.kerning.values()
+
+
+def test_compatible_flat_writes_zeros(tmp_path, capsys):
+    path = make_family(tmp_path)
+    assert main(["kern", str(path), "--flat", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    light, bold = fonts_of(tmp_path)
+    assert set(light.kerning.keys()) == set(bold.kerning.keys())
+    assert not any(a.startswith(K1) or b.startswith(K2) for a, b in light.kerning.keys())
+    kept = [{(a, b): v for a, b, v in m["pairs"]} for m in data["masters"]]
+    assert set(light.kerning.keys()) == set(kept[0]) | set(kept[1])
+    for font, values in zip((light, bold), kept):
+        assert {p: v for p, v in font.kerning.items() if v} == values
+
+
+def test_sparse_layer_sources_are_skipped_with_a_note(tmp_path, capsys):
+    path = make_family(tmp_path, sparse=True)
+    assert main(["kern", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "sparse layer 'support'" in out and "skipped" in out
+    light, bold = fonts_of(tmp_path)
+    assert light.kerning.keys() and bold.kerning.keys()
+
+
+def test_missing_source_is_an_error_and_nothing_is_written(tmp_path, capsys):
+    path = make_family(tmp_path, missing=True)
+    before = {n: helpers.tree_bytes(tmp_path / n) for n in ("Family-Light.ufo", "Family-Bold.ufo")}
+    assert main(["kern", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "Family-Black.ufo" in err and "missing" in err
+    assert {n: helpers.tree_bytes(tmp_path / n) for n in before} == before
+    with pytest.raises(FontFileError, match="Family-Black.ufo"):
+        read_designspace(path)
+
+
+def test_one_failing_save_leaves_every_master_unchanged(tmp_path):
+    path = make_family(tmp_path)
+    doc, masters, notes = read_designspace(path)
+    family = kern_masters(masters)
+    from bubblekern.masters import apply_family
+
+    apply_family(family)
+    masters[1].font.naked().lib["com.example.unsaveable"] = object()  # plistlib cannot write it
+    before = {m.path.name: helpers.tree_bytes(m.path) for m in masters}
+    with pytest.raises(FontFileError, match="no font was changed"):
+        save_fonts([(m.font, m.path) for m in masters])
+    assert {m.path.name: helpers.tree_bytes(m.path) for m in masters} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Family-Bold.ufo", "Family-Light.ufo", "Family.designspace"]
+    del masters[1].font.naked().lib["com.example.unsaveable"]
+    saved = save_fonts([(m.font, m.path) for m in masters])
+    assert saved == [m.path.absolute() for m in masters]
+    assert set(helpers.RFont(str(saved[0])).kerning.keys()) == set(helpers.RFont(str(saved[1])).kerning.keys())
+
+
+def test_output_folder_gets_the_masters_and_a_designspace(tmp_path, capsys):
+    path = make_family(tmp_path / "src" if (tmp_path / "src").mkdir() is None else None)
+    before = {n: helpers.tree_bytes(path.parent / n) for n in ("Family-Light.ufo", "Family-Bold.ufo")}
+    out = tmp_path / "out"
+    assert main(["kern", str(path), "--output", str(out)]) == 0
+    assert {n: helpers.tree_bytes(path.parent / n) for n in before} == before
+    doc = DesignSpaceDocument.fromfile(str(out / "Family.designspace"))
+    assert [Path(s.path).resolve() for s in doc.sources] == [
+        (out / "Family-Light.ufo").resolve(), (out / "Family-Bold.ufo").resolve()
+    ]
+    assert helpers.RFont(str(out / "Family-Bold.ufo")).kerning.keys()
+
+
+def test_masters_with_different_groups_cannot_be_compatible(tmp_path, capsys):
+    path = make_family(tmp_path)
+    bold = helpers.RFont(str(tmp_path / "Family-Bold.ufo"))
+    bold.groups[K1 + "O"] = ["O", "Q"]
+    bold.save()
+    before = helpers.tree_bytes(tmp_path / "Family-Light.ufo")
+    assert main(["kern", str(path)]) == 1
+    assert "kern groups differ" in capsys.readouterr().err
+    assert helpers.tree_bytes(tmp_path / "Family-Light.ufo") == before
+    with pytest.raises(GroupError):
+        kern_masters([Master("a", kernfonts.shipping_font()), Master("b", bold)])
+
+
+def test_two_master_family_compiles_to_fonts_whose_shaped_pairs_match(tmp_path, capsys):
+    """The issue's "done when": a two-master designspace with bubbles, kerned with groups,
+    compiles to OTF and TTF whose shaped pairs match the kerning."""
+    path = make_family(tmp_path)
+    assert main(["kern", str(path)]) == 0
+    for font in fonts_of(tmp_path):
+        names = list(font.glyphOrder)
+        pairs = [(a, b) for a in names for b in names]
+        kern = resolves(font, pairs)
+        assert any(kern.values())
+        expected = {(a, b): font[a].width + font[b].width + kern[(a, b)] for a, b in pairs}
+        cmap = {g.name: g.unicode for g in font}
+        for form in ("otf", "ttf"):
+            data = kernfonts.binary(compile_font(font, None, form))
+            assert kernfonts.shaped_advances(data, pairs, cmap) == expected
+
+
+def test_designspace_groups_built_from_the_first_master_go_into_every_master(tmp_path, capsys):
+    path = make_family(tmp_path, groups=False)
+    assert main(["kern", str(path), "--groups", "build", "--write-groups", "--tolerance", "10"]) == 0
+    light, bold = fonts_of(tmp_path)
+    assert dict(light.groups.items()) == dict(bold.groups.items())
+    assert light.groups[K2 + "O"] == ("O", "Q")  # C has a polygon bubble, not the ellipse of O and Q
+    assert set(light.kerning.keys()) == set(bold.kerning.keys())
+    assert any(a.startswith(K1) for a, b in light.kerning.keys())
