@@ -1,4 +1,11 @@
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+TESTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TESTS))
+# The RoboFont layer is not part of the pip package (RoboFont loads it from the extension's
+# lib/); the tests that exercise it with fake RoboFont modules import it from the source.
+# Appended, so an installed `bubblekern` still wins over the source copy.
+SOURCE_LIB = str(TESTS.parent / "source" / "lib")
+if SOURCE_LIB not in sys.path:
+    sys.path.append(SOURCE_LIB)

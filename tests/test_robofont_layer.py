@@ -40,6 +40,7 @@ def test_engine_imports_without_robofont():
                 return None
 
         sys.meta_path.insert(0, Block())
+        sys.path.append({str(ROOT / "source" / "lib")!r})  # the RoboFont layer is not pip-installed
         import bubblekern, bubblekern_robofont
         names = []
         for info in pkgutil.walk_packages(bubblekern.__path__, "bubblekern."):

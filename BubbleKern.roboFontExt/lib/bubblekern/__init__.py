@@ -33,7 +33,49 @@ from .settings import Settings
 
 __version__ = "0.1.0"
 
+# Later stages load on first use, so ``import bubblekern`` stays light and works where an
+# optional stage's dependency (skia-pathops, ufo2ft, skia) is missing until it is used.
+_LAZY = {
+    "GenerateSettings": "generate",
+    "make_bubbles": "generate",
+    "refresh_bubbles": "generate",
+    "delete_bubbles": "generate",
+    "bubble_status": "status",
+    "KernGroups": "groups",
+    "read_groups": "groups",
+    "resolve_pair": "groups",
+    "compress": "groups",
+    "apply_class_kerning": "groups",
+    "build_groups": "groups",
+    "write_groups": "groups",
+    "read_designspace": "masters",
+    "kern_masters": "masters",
+    "apply_family": "masters",
+    "save_fonts": "masters",
+    "feature_text": "export",
+    "compile_font": "export",
+    "kern_table": "kerntable",
+    "store_fit": "fit",
+}
+# (proof, evaluate and fit are modules of the same names: ``from bubblekern.fit import fit``.)
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bubblekern' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 __all__ = [
+    *_LAZY,
     "ApplyReport",
     "BandProfile",
     "Bubble",

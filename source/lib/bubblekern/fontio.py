@@ -28,7 +28,12 @@ def open_font(path: str | Path):
         font = RFont(str(path))
     except Exception as error:  # ufoLib raises many kinds; say which file failed
         raise FontFileError(f"{path}: cannot be read as a UFO: {error}") from error
-    for part, read in (("kerning.plist", lambda: font.kerning.keys()), ("groups.plist", lambda: font.groups.keys())):
+    parts = (
+        ("fontinfo.plist", lambda: font.info.unitsPerEm),
+        ("kerning.plist", lambda: font.kerning.keys()),
+        ("groups.plist", lambda: font.groups.keys()),
+    )
+    for part, read in parts:
         try:
             read()
         except Exception as error:

@@ -9,6 +9,8 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
+from fontTools.ufoLib.errors import UFOLibError
+
 from .. import __version__
 from ..errors import BubbleKernError
 
@@ -48,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except BubbleKernError as error:
         print(f"bubblekern: error: {error}", file=sys.stderr)
+        return 1
+    except UFOLibError as error:  # a glyph file found broken only when it is read
+        print(f"bubblekern: error: the font is broken: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("bubblekern: interrupted; nothing was saved", file=sys.stderr)
