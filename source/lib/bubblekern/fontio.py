@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import plistlib
 import shutil
 import uuid
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 from .errors import FontFileError
 
 __all__ = ["open_font", "save_font", "temporary_sibling"]
+
+PLISTS = ("metainfo.plist", "fontinfo.plist", "groups.plist", "kerning.plist", "lib.plist", "layercontents.plist")
 
 
 def open_font(path: str | Path):
@@ -24,20 +27,21 @@ def open_font(path: str | Path):
         raise FontFileError(f"{path}: no such file or folder")
     if not path.is_dir() or not (path / "metainfo.plist").is_file():
         raise FontFileError(f"{path}: not a UFO (a UFO is a folder with a metainfo.plist)")
+    for name in PLISTS:  # name the broken file, before ufoLib reads several at once
+        part = path / name
+        if part.is_file():
+            try:
+                with part.open("rb") as stream:
+                    plistlib.load(stream)
+            except Exception as error:
+                raise FontFileError(f"{path}: {name} is broken: {error}") from error
     try:
         font = RFont(str(path))
+        font.info.unitsPerEm  # noqa: B018  (fontinfo, groups and kerning are validated when read)
+        font.groups.keys()
+        font.kerning.keys()
     except Exception as error:  # ufoLib raises many kinds; say which file failed
         raise FontFileError(f"{path}: cannot be read as a UFO: {error}") from error
-    parts = (
-        ("fontinfo.plist", lambda: font.info.unitsPerEm),
-        ("kerning.plist", lambda: font.kerning.keys()),
-        ("groups.plist", lambda: font.groups.keys()),
-    )
-    for part, read in parts:
-        try:
-            read()
-        except Exception as error:
-            raise FontFileError(f"{path}: {part} is broken: {error}") from error
     return font
 
 
