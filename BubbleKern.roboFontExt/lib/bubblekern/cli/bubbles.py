@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import BubbleKernError, FontFileError
+from ..errors import BubbleKernError
 from ..fontio import open_font, save_font
 from ..generate import (
     GenerateReport,
@@ -17,7 +17,7 @@ from ..generate import (
     make_bubbles,
     refresh_bubbles,
 )
-from .common import glyph_list, progress_bar
+from .common import glyph_list, progress_bar, saved_line, ufo_path
 
 ORDER = 20
 
@@ -104,10 +104,7 @@ def _settings(args: argparse.Namespace, font) -> GenerateSettings:
 
 
 def run(args: argparse.Namespace) -> int:
-    paths = [Path(p) for p in args.fonts]
-    for path in paths:
-        if path.suffix.lower() != ".ufo":
-            raise FontFileError(f"{path}: give a .ufo font")
+    paths = [ufo_path(p) for p in args.fonts]
     if args.output and len(paths) > 1:
         raise BubbleKernError("--output takes one FONT; without it each font is saved in place")
     if args.delete and not (args.glyphs or args.all):
@@ -177,10 +174,5 @@ def print_report(report: GenerateReport, source: Path, saved: Path | None, json_
     for note in notes:
         names = [n for n, v in report.notes.items() if v == note]
         lines.append(f"  {note}: {_names(names)}")
-    if report.dry_run:
-        lines.append("  dry run: nothing saved")
-    elif saved is not None:
-        lines.append(f"  saved {saved}")
-    else:
-        lines.append("  nothing changed, nothing saved")
+    lines.append(saved_line(saved, report.dry_run))
     stream.write("\n".join(lines) + "\n")

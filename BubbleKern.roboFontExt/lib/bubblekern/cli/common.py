@@ -6,11 +6,13 @@ import argparse
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
-from ..errors import BubbleKernError, MissingGlyphError
+from ..errors import BubbleKernError, FontFileError, MissingGlyphError
+from ..fontio import open_font
 from ..settings import LIB_KEY, Settings
 
-__all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "glyph_list", "progress_bar", "warn", "say"]
+__all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "ufo_path", "open_ufo", "saved_line", "glyph_list", "progress_bar", "warn", "say"]
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +66,20 @@ def stored_settings(font) -> Settings:
         raise BubbleKernError(f"font.lib {LIB_KEY} holds unusable settings: {error}") from None
 
 
+def ufo_path(value: str | Path) -> Path:
+    """The path of a ``.ufo`` argument; anything else is a clear error."""
+    path = Path(value)
+    if path.suffix.lower() != ".ufo":
+        raise FontFileError(f"{path}: give a .ufo font")
+    return path
+
+
+def open_ufo(value: str | Path):
+    """(path, font) of a ``.ufo`` argument, opened with clear errors."""
+    path = ufo_path(value)
+    return path, open_font(path)
+
+
 def glyph_list(text: str | None, font, option: str) -> list[str] | None:
     """Names from a comma- or space-separated option value, checked against the font."""
     if text is None:
@@ -99,6 +115,15 @@ def progress_bar(enabled: bool = True) -> Iterator:
     finally:
         for bar in bars.values():
             bar.close()
+
+
+def saved_line(saved, dry_run: bool) -> str:
+    """The closing line of a summary: what was saved, if anything."""
+    if dry_run:
+        return "  dry run: nothing saved"
+    if saved is not None:
+        return f"  saved {saved}"
+    return "  nothing changed, nothing saved"
 
 
 def warn(message: str) -> None:

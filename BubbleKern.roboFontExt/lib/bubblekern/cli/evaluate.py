@@ -9,9 +9,8 @@ from pathlib import Path
 from ..bubbles import FontBubbles
 from ..errors import FontFileError
 from ..evaluate import EvaluationError, evaluate
-from ..fontio import open_font
 from ..pairs import read_pair_list
-from .common import add_settings_arguments, say, settings_from_args, warn
+from .common import add_settings_arguments, open_ufo, say, settings_from_args, warn
 
 ORDER = 60
 
@@ -42,10 +41,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.font)
-    if path.suffix.lower() != ".ufo":
-        raise FontFileError(f"{path}: give a .ufo font")
-    font = open_font(path)
+    path, font = open_ufo(args.font)
     settings = settings_from_args(args, font)
     bubbles = FontBubbles(font, settings)
     bubbles.require_layer()

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ..errors import FontFileError
 from ..fontio import open_font
 from ..groups import check_groups_file
-from .common import say
+from .common import say, ufo_path
 
 ORDER = 40
 
@@ -41,9 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not (args.fea or args.otf or args.ttf):
         raise FontFileError("give at least one of --fea, --otf, --ttf")
-    path = Path(args.font)
-    if path.suffix.lower() != ".ufo":
-        raise FontFileError(f"{path}: give a .ufo font")
+    path = ufo_path(args.font)
     check_groups_file(path)
     font = open_font(path)
     kern = "table" if args.kern_table_only else "both" if args.kern_table else "gpos"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from ..errors import FontFileError
 from ..fit import FitError, fit, store_fit
-from ..fontio import open_font, save_font
+from ..fontio import save_font
 from ..pairs import cmap_of, pairs_from_text, read_pair_list
-from .common import add_settings_arguments, say, settings_from_args
+from .common import add_settings_arguments, open_ufo, say, settings_from_args
 
 ORDER = 70
 
@@ -74,10 +74,7 @@ def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.font)
-    if path.suffix.lower() != ".ufo":
-        raise FontFileError(f"{path}: give a .ufo font")
-    font = open_font(path)
+    path, font = open_ufo(args.font)
     settings = settings_from_args(args, font)
     reference = None
     if args.reference:

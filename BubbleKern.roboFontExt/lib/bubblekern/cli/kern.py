@@ -25,6 +25,7 @@ from .common import (
     add_settings_arguments,
     pairs_from_args,
     progress_bar,
+    saved_line,
     settings_from_args,
     warn,
 )
@@ -330,12 +331,7 @@ def print_result(
         f"  kept {s['kept']:,} (|kern| ≥ {max(result.settings.min_kern, 1)}), "
         f"written {s['written']:,}, removed {s['removed']:,}, unchanged {s['unchanged']:,}",
     ]
-    if dry_run:
-        lines.append("  dry run: nothing saved")
-    elif saved is not None:
-        lines.append(f"  saved {saved}")
-    else:
-        lines.append("  nothing changed, nothing saved")
+    lines.append(saved_line(saved, dry_run))
     stream.write("\n".join(lines) + "\n")
 
 

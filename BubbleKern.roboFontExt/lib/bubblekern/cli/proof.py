@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ..bubbles import FontBubbles
-from ..errors import FontFileError
-from ..fontio import open_font
 from ..pairs import read_pair_list
 from ..proof import ProofOptions, proof
-from .common import add_settings_arguments, say, settings_from_args, warn
+from .common import add_settings_arguments, open_ufo, say, settings_from_args, warn
 
 ORDER = 50
 
@@ -47,10 +44,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.font)
-    if path.suffix.lower() != ".ufo":
-        raise FontFileError(f"{path}: give a .ufo font")
-    font = open_font(path)
+    path, font = open_ufo(args.font)
     settings = settings_from_args(args, font)
     bubbles = FontBubbles(font, settings)
     bubbles.require_layer()

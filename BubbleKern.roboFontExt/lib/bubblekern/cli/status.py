@@ -7,11 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import FontFileError
-from ..fontio import open_font
 from ..generate import load_generate_settings
 from ..status import BubbleStatus, bubble_status
-from .common import warn
+from .common import open_ufo, warn
 
 ORDER = 30
 
@@ -33,10 +31,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     for name in args.fonts:
-        path = Path(name)
-        if path.suffix.lower() != ".ufo":
-            raise FontFileError(f"{path}: give a .ufo font")
-        font = open_font(path)
+        path, font = open_ufo(name)
         layer = args.layer or load_generate_settings(font).layer
         status = bubble_status(font, layer)
         if not args.json:
