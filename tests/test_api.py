@@ -176,3 +176,15 @@ def test_progress_reports_both_stages(font):
 def test_chunked_solving_gives_the_same_result(font):
     whole = kern_pairs(font).as_dict()
     assert kern_pairs(font, settings=Settings(chunk=3)).as_dict() == whole
+
+
+def test_combining_marks_stay_out_of_the_default_pair_set():
+    from bubblekern.pairs import is_mark
+
+    font = box_font({"H": (600, (0, 0, 600, 700)), "acutecomb": (300, (0, 720, 300, 900)), "gravecomb.case": (300, (0, 900, 300, 1000))})
+    font["acutecomb"].unicode = 0x0301
+    assert is_mark(font["acutecomb"]) and is_mark(font["gravecomb.case"]) and not is_mark(font["H"])
+    assert kern_pairs(font).pairs == [("H", "H")]
+    with_marks = kern_pairs(font, settings=Settings(include_marks=True))
+    assert len(with_marks) == 9 and with_marks.kept[("H", "acutecomb")] == -150  # the fail-safe
+    assert kern_pairs(font, [("H", "acutecomb")]).kept == {("H", "acutecomb"): -150}  # asked for: kerned

@@ -219,3 +219,13 @@ def test_settings_stored_in_the_font_are_the_defaults_and_flags_win(ufo, capsys)
     font.save()
     code, _, err = run(capsys, "kern", ufo, "--dry-run")
     assert code == 1 and "com.bubblekern.settings holds unusable settings" in err
+
+
+def test_include_marks_flag(tmp_path, capsys):
+    font = box_font({"H": (600, (0, 0, 600, 700)), "acutecomb": (300, (0, 720, 300, 900))})
+    font["acutecomb"].unicode = 0x0301
+    path = save(font, tmp_path)
+    _, out, _ = run(capsys, "kern", path, "--format", "json", "--dry-run")
+    assert json.loads(out)["summary"]["solved"] == 1
+    _, out, _ = run(capsys, "kern", path, "--format", "json", "--dry-run", "--include-marks")
+    assert json.loads(out)["summary"]["solved"] == 4

@@ -558,7 +558,7 @@ def build_groups(
     if bubbles is None:
         bubbles = FontBubbles(font, settings)
     bubbles.require_layer()
-    names = list(glyphs) if glyphs is not None else bubbles.glyphs_with_bubbles()
+    names = list(glyphs) if glyphs is not None else bubbles.glyphs_with_bubbles(marks=False)
     profiles = {n: p for n, p in bubbles.profiles(names).items() if p is not None}
     rank = {n: i for i, n in enumerate(KEY_GLYPHS)}
     where = {n: i for i, n in enumerate(names)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -25,6 +26,7 @@ __all__ = [
     "unique",
     "check_names",
     "cmap_of",
+    "is_mark",
 ]
 
 Pair = tuple[str, str]
@@ -147,6 +149,15 @@ def _decode(data: bytes, path: Path) -> str:
             [(line, f"not UTF-8 text (byte 0x{data[error.start]:02x}); save the list as UTF-8")],
             str(path),
         ) from None
+
+
+def is_mark(glyph) -> bool:
+    """True for a combining mark: a Unicode value of category M, or, unencoded, a name whose
+    base (before any ``.suffix``) ends in ``comb`` (``acutecomb.case``)."""
+    codes = [u for u in glyph.unicodes if 0 <= u < 0x110000]
+    if codes:
+        return any(unicodedata.category(chr(u)).startswith("M") for u in codes)
+    return (glyph.name or "").split(".")[0].endswith("comb")
 
 
 def cmap_of(font) -> dict[int, str]:

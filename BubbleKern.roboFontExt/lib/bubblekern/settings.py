@@ -35,6 +35,8 @@ class Settings:
     """Keep positive kerns of overlapping bubbles; when False they become 0."""
     positive_cap: int | None = None
     """Largest positive kern, or None for no limit."""
+    include_marks: bool = False
+    """Let combining marks into the default all-pairs set (they sit on glyphs, not beside them)."""
     italic: bool = True
     """Band italic fonts along ``font.info.italicAngle`` (see :mod:`bubblekern.bands`)."""
     on_error: OnError = "raise"

@@ -30,6 +30,7 @@ from .errors import (
     MissingGlyphError,
 )
 from .geometry import EMPTY, Bubble, SegmentPen
+from .pairs import is_mark
 from .settings import Settings, italic_slant, units_per_em
 
 __all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
@@ -115,10 +116,15 @@ class FontBubbles:
                     progress(done, len(names))
         return result
 
-    def glyphs_with_bubbles(self) -> list[str]:
-        """Names of glyphs that have a non-empty effective bubble, in glyph order."""
+    def glyphs_with_bubbles(self, marks: bool = True) -> list[str]:
+        """Names of glyphs that have a non-empty effective bubble, in glyph order
+        (combining marks left out with ``marks=False``)."""
         with self._reading():
-            return [name for name in glyph_order(self.font) if self._entry(name).bubble]
+            names = [name for name in glyph_order(self.font) if self._entry(name).bubble]
+            if not marks:
+                layer = self._layers()[0]
+                names = [name for name in names if not is_mark(layer[name])]
+            return names
 
     def dependents(self, names: Iterable[str]) -> set[str]:
         """``names`` plus every glyph whose bubble is built from one of them (composites)."""

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 import time
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
@@ -39,6 +38,7 @@ from fontTools.pens.recordingPen import RecordingPen
 from .bubbles import glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, MissingGlyphError
 from .offset import bubble_path, draw_clean
+from .pairs import is_mark
 from .settings import units_per_em
 from .status import GLYPH_KEY, Outlines, bubble_hash, bubble_status, drawable
 
@@ -267,8 +267,6 @@ def _check_layer(font, layer: str) -> None:
         )
 
 
-def _is_mark(glyph) -> bool:
-    return any(unicodedata.category(chr(u)).startswith("M") for u in glyph.unicodes if 0 <= u < 0x110000)
 
 
 def _adhere_mode(glyph, settings: GenerateSettings) -> tuple[str, str | None]:
@@ -276,7 +274,7 @@ def _adhere_mode(glyph, settings: GenerateSettings) -> tuple[str, str | None]:
         return "off", None
     if glyph.width <= 0:
         return "off", f"sidebearings not adhered: advance width {glyph.width:g}"
-    if _is_mark(glyph):
+    if is_mark(glyph):
         return "off", "sidebearings not adhered: a combining mark"
     return settings.adhere, None
 

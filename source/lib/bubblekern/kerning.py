@@ -141,7 +141,8 @@ def kern_pairs(
     bubbles: FontBubbles | None = None,
     progress: Progress | None = None,
 ) -> KernResult:
-    """Solve ``pairs`` of ``font`` (all pairs of glyphs with bubbles when None).
+    """Solve ``pairs`` of ``font`` (when None: all pairs of glyphs with bubbles, combining marks
+    left out unless ``settings.include_marks``).
 
     Glyph names not in the font raise :class:`MissingGlyphError`; pairs with a glyph
     that has no bubble are skipped (listed in ``result.skipped``).
@@ -168,7 +169,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
 
     skipped: dict[Pair, str] = {}
     if pairs is None:
-        names = bubbles.glyphs_with_bubbles()
+        names = bubbles.glyphs_with_bubbles(marks=settings.include_marks)
         profiles = bubbles.profiles(names, progress=report_bubbles)
         matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
         rows = np.arange(len(names), dtype=np.int32)

@@ -30,6 +30,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-positive", action="store_true", default=None, help="never kern overlapping bubbles apart")
     group.add_argument("--positive-cap", type=int, metavar="N", help="largest positive kern")
     group.add_argument(
+        "--include-marks",
+        action="store_true",
+        default=None,
+        help="let combining marks into the default all-pairs set (left out: they sit on glyphs, not beside them)",
+    )
+    group.add_argument(
         "--skip-broken-components",
         action="store_true",
         default=None,
@@ -48,6 +54,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "allow_positive": None if args.no_positive is None else not args.no_positive,
         "positive_cap": args.positive_cap,
         "on_error": "skip" if args.skip_broken_components else None,
+        "include_marks": args.include_marks,
     }
     try:
         return base.replace(**{k: v for k, v in flags.items() if v is not None})
@@ -163,6 +170,6 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
     if args.touching:
         chosen = glyph_list(args.touching, font, "--touching")
         if pairs is None:
-            pairs = all_pairs(bubbles.glyphs_with_bubbles())
+            pairs = all_pairs(bubbles.glyphs_with_bubbles(marks=bubbles.settings.include_marks))
         pairs = touching(pairs, chosen)
     return pairs
