@@ -175,6 +175,11 @@ def _broken_glif(ufo, tmp):
     return ["kern", ufo, "--glyphs", "O,H"]
 
 
+def _broken_outline_glif(ufo, tmp):
+    edit_glif(ufo, "I", "<point", "<pointless", layer="glyphs")
+    return ["kern", ufo, "--glyphs", "I,H"]
+
+
 def _output_unwritable(ufo, tmp):
     return ["kern", ufo, "--output", "/proc/BubbleKern.ufo"]
 
@@ -235,7 +240,8 @@ CASES = [
     ("designspace naming a missing source", _designspace_missing, r"source UFOs missing, nothing was kerned: bold \(Bold\.ufo"),
     (".glyphs file glyphsLib rejects", _glyphs_rejected, r"Broken\.glyphs: cannot be read as a Glyphs file"),
     ("folder that is not a UFO", _not_a_ufo, r"not a UFO \(a UFO is a folder with a metainfo\.plist\)"),
-    ("broken glyph file", _broken_glif, r"the font is broken: .*pointless(.|\n)*glyph 'O'"),
+    ("broken bubble glyph file", _broken_glif, r"glyph 'O' in layer 'bubble' cannot be read: .*pointless"),
+    ("broken outline glyph file", _broken_outline_glif, r"glyph 'I' in layer 'public\.default' cannot be read: .*pointless"),
     ("read-only output path", _output_unwritable, r"/proc/BubbleKern\.ufo: saving failed, the file is unchanged"),
     ("output folder missing", _output_folder_missing, r"Out\.ufo: the folder .*no/such does not exist"),
     ("bad band height", _bad_band, r"band height must be a positive number, not 0"),

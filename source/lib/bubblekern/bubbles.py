@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from fontTools.pens.pointPen import PointToSegmentPen
 from fontTools.pens.recordingPen import RecordingPointPen
+from fontTools.ufoLib.errors import UFOLibError
 
 from .bands import BandProfile, band_profile
 from .errors import (
@@ -27,6 +29,7 @@ from .errors import (
     BubbleLayerError,
     ComponentCycleError,
     ComponentError,
+    FontFileError,
     MissingGlyphError,
 )
 from .geometry import EMPTY, Bubble, SegmentPen
@@ -311,23 +314,22 @@ class FontBubbles:
         memo = self._pass_data()
         key = ("record", name)
         if key not in memo:
-            glyph = self._bubble_glyph(name)
-            if glyph is None:
-                memo[key] = None
-            else:
+            with _broken_file(name, self.layer_name):
+                glyph = self._bubble_glyph(name)
                 pen = RecordingPointPen()
-                glyph.drawPoints(pen)
-                memo[key] = tuple(
-                    (method, args, tuple(sorted(kwargs.items()))) for method, args, kwargs in pen.value
-                )
+                if glyph is not None:
+                    glyph.drawPoints(pen)
+            memo[key] = None if glyph is None else tuple(
+                (method, args, tuple(sorted(kwargs.items()))) for method, args, kwargs in pen.value
+            )
         return memo[key]
 
     def _components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
         memo = self._pass_data()
         key = ("components", name)
         if key not in memo:
-            glyph = self._layers()[0][name]
-            components = [(c.baseGlyph, tuple(c.transformation)) for c in glyph.components]
+            with _broken_file(name, self.font.defaultLayerName):
+                components = [(c.baseGlyph, tuple(c.transformation)) for c in self._layers()[0][name].components]
             record = self._own_record(name) or ()
             components += [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
             memo[key] = components
@@ -389,6 +391,15 @@ class _Pass:
         if not self.outer:
             self.owner._pass = None
         return False
+
+
+@contextmanager
+def _broken_file(name: str, layer: str):
+    """Glyph files are read when first used: a broken one becomes a FontFileError naming it."""
+    try:
+        yield
+    except UFOLibError as error:
+        raise FontFileError(f"glyph {name!r} in layer {layer!r} cannot be read: {error}") from error
 
 
 def _naked(obj):
