@@ -380,3 +380,24 @@ def test_ten_thousand_glyphs_complete_in_bounded_memory():
     tracemalloc.stop()
     outputs = count * (8 + 4)  # gaps (float64) and bands (int32)
     assert peak < outputs + 4 * chunk * 8 + 2**20
+
+
+def test_several_fonts_are_saved_together_or_not_at_all(tmp_path, capsys, monkeypatch):
+    from fontParts.fontshell import RFont
+
+    first = helpers.save(helpers.latin_font(), tmp_path, "Light.ufo")
+    second = helpers.save(helpers.latin_font(), tmp_path, "Bold.ufo")
+    before = {p: tree_bytes(p) for p in (first, second)}
+    real, calls = RFont.save, []
+
+    def second_fails(self, path=None, **kwargs):
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(self, path, **kwargs)
+
+    monkeypatch.setattr(RFont, "save", second_fails)
+    code, _, err = cli(capsys, "bubbles", first, second, "--all")
+    assert code == 1 and "saving failed, no font was changed" in err and len(calls) == 2
+    assert {p: tree_bytes(p) for p in (first, second)} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Bold.ufo", "Light.ufo"]

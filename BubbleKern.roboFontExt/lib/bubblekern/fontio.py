@@ -6,11 +6,12 @@ import os
 import plistlib
 import shutil
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import FontFileError
 
-__all__ = ["open_font", "save_font", "temporary_sibling"]
+__all__ = ["open_font", "save_font", "save_fonts", "point_font_at", "temporary_sibling"]
 
 PLISTS = ("metainfo.plist", "fontinfo.plist", "groups.plist", "kerning.plist", "lib.plist", "layercontents.plist")
 
@@ -57,46 +58,71 @@ def save_font(font, path: str | Path | None = None) -> Path:
     swapped in place of the old file, which is then removed. On any failure the old
     file is left exactly as it was and the temporary one is removed.
     """
-    target = Path(path if path is not None else font.path or "")
-    if not str(target):
+    target = path if path is not None else font.path
+    if not target:
         raise FontFileError("the font has no path; give one to save it")
-    target = target.absolute()
-    if not target.parent.is_dir():
-        raise FontFileError(f"{target}: the folder {target.parent} does not exist")
-    if not os.access(target.parent, os.W_OK):
-        raise FontFileError(f"{target}: the folder {target.parent} is not writable")
-    temporary = temporary_sibling(target)
+    return save_fonts([(font, target)])[0]
+
+
+def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
+    """Save every ``(font, path)`` or none: all are written to temporary siblings first,
+    then swapped in; a failure anywhere leaves every old file as it was."""
+    targets = [Path(p).absolute() for _, p in items]
+    unchanged = "the file is unchanged" if len(targets) == 1 else "no font was changed"
+    for target in targets:
+        if not target.parent.is_dir():
+            raise FontFileError(f"{target}: the folder {target.parent} does not exist; {unchanged}")
+        if not os.access(target.parent, os.W_OK):
+            raise FontFileError(f"{target}: the folder {target.parent} is not writable; {unchanged}")
+    if len(set(targets)) != len(targets):
+        raise FontFileError(f"two fonts would be saved to the same path; {unchanged}")
+    written: list[tuple[Path, Path]] = []
     try:
-        font.save(str(temporary))
+        for (font, _), target in zip(items, targets):
+            temporary = temporary_sibling(target)
+            written.append((temporary, target))
+            font.save(str(temporary))
     except BaseException as error:
-        shutil.rmtree(temporary, ignore_errors=True)
+        for temporary, _ in written:
+            _remove(temporary)
         if isinstance(error, Exception):
-            raise FontFileError(f"{target}: saving failed, the file is unchanged: {error}") from error
+            raise FontFileError(f"{written[-1][1]}: saving failed, {unchanged}: {error}") from error
         raise
-    _swap(temporary, target)
-    _point_font_at(font, target)
-    return target
-
-
-def _swap(new: Path, target: Path) -> None:
-    if not target.exists():
-        os.replace(new, target)
-        return
-    old = temporary_sibling(target)
-    os.replace(target, old)
+    swapped: list[tuple[Path, Path | None]] = []
     try:
-        os.replace(new, target)
-    except BaseException:
-        os.replace(old, target)
-        shutil.rmtree(new, ignore_errors=True)
+        for temporary, target in written:
+            old = temporary_sibling(target) if target.exists() else None
+            if old is not None:
+                os.replace(target, old)
+            swapped.append((target, old))
+            os.replace(temporary, target)
+    except BaseException as error:
+        for target, old in reversed(swapped):
+            if old is not None and old.exists():
+                if target.exists():
+                    _remove(target)
+                os.replace(old, target)
+        for temporary, _ in written:
+            _remove(temporary)
+        if isinstance(error, Exception):
+            raise FontFileError(f"swapping the saved fonts in failed, {unchanged}: {error}") from error
         raise
-    if old.is_dir():
-        shutil.rmtree(old, ignore_errors=True)
+    for _, old in swapped:
+        if old is not None:
+            _remove(old)
+    for (font, _), target in zip(items, targets):
+        point_font_at(font, target)
+    return targets
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
     else:
-        old.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)
 
 
-def _point_font_at(font, path: Path) -> None:
+def point_font_at(font, path: Path) -> None:
     """After the swap the font's data lives at ``path``; tell the font object so."""
     naked = font.naked() if hasattr(font, "naked") else font
     try:

@@ -8,15 +8,13 @@ flips between masters are reported. Masters are saved all together or not at all
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bubbles import FontBubbles
 from .errors import FontFileError
-from .fontio import _point_font_at, open_font, temporary_sibling
+from .fontio import open_font, save_fonts
 from .groups import (
     ClassKerning,
     GroupError,
@@ -259,57 +257,6 @@ def sign_flips(results: Sequence[KernResult]) -> dict[Pair, tuple[int, ...]]:
         if min(values) < 0 < max(values):
             flips[pair] = values
     return flips
-
-
-def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
-    """Save every ``(font, path)`` or none: all are written to temporary siblings first,
-    then swapped in; a failure anywhere leaves every old file as it was."""
-    targets = [Path(p).absolute() for _, p in items]
-    for target in targets:
-        if not target.parent.is_dir():
-            raise FontFileError(f"{target}: the folder {target.parent} does not exist; nothing was saved")
-        if not os.access(target.parent, os.W_OK):
-            raise FontFileError(f"{target}: the folder {target.parent} is not writable; nothing was saved")
-    if len(set(targets)) != len(targets):
-        raise FontFileError("two fonts would be saved to the same path; nothing was saved")
-    written: list[tuple[Path, Path]] = []
-    try:
-        for (font, _), target in zip(items, targets):
-            temporary = temporary_sibling(target)
-            written.append((temporary, target))
-            font.save(str(temporary))
-    except BaseException as error:
-        for temporary, _ in written:
-            shutil.rmtree(temporary, ignore_errors=True)
-        if isinstance(error, Exception):
-            raise FontFileError(f"{written[-1][1]}: saving failed, no font was changed: {error}") from error
-        raise
-    swapped: list[tuple[Path, Path | None]] = []
-    try:
-        for temporary, target in written:
-            old = None
-            if target.exists():
-                old = temporary_sibling(target)
-                os.replace(target, old)
-            swapped.append((target, old))
-            os.replace(temporary, target)
-    except BaseException as error:
-        for target, old in reversed(swapped):
-            if old is not None and old.exists():
-                if target.exists():
-                    shutil.rmtree(target, ignore_errors=True)
-                os.replace(old, target)
-        for temporary, _ in written:
-            shutil.rmtree(temporary, ignore_errors=True)
-        if isinstance(error, Exception):
-            raise FontFileError(f"swapping the saved fonts in failed, no font was changed: {error}") from error
-        raise
-    for _, old in swapped:
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    for (font, _), target in zip(items, targets):
-        _point_font_at(font, target)
-    return targets
 
 
 def write_designspace_copy(doc, masters: Sequence[Master], new_paths: Sequence[Path], path: Path) -> Path:

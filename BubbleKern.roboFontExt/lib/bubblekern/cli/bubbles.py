@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..errors import BubbleKernError
-from ..fontio import open_font, save_font
+from ..fontio import open_font, save_fonts
 from ..generate import (
     GenerateReport,
     GenerateSettings,
@@ -129,11 +129,12 @@ def run(args: argparse.Namespace) -> int:
                 report = work(font, glyphs, settings, dry_run=args.dry_run, progress=progress)
         done.append((path, font, report))
 
+    # every font is worked out first; then all changed ones are saved together, or none
+    changed = [(font, args.output or path) for path, font, report in done
+               if not args.dry_run and (args.output or report.changed)]
+    saved = dict(zip((id(font) for font, _ in changed), save_fonts(changed)))
     for path, font, report in done:
-        saved = None
-        if not args.dry_run and (args.output or report.changed):
-            saved = save_font(font, args.output or path)
-        print_report(report, path, saved, json_output=args.json)
+        print_report(report, path, saved.get(id(font)), json_output=args.json)
     return 0
 
 
