@@ -12,12 +12,11 @@ or a defcon / ufoLib2 font directly.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Literal
 
-from .errors import BubbleKernError, FontFileError
-from .fontio import temporary_sibling
+from .errors import BubbleKernError
+from .fontio import write_atomically
 from .kerntable import MAX_PAIRS, font_kern_table
 
 __all__ = ["ExportError", "feature_text", "compile_font", "write_binary", "write_text", "ufo_of", "KERN_MODES"]
@@ -124,29 +123,9 @@ def compile_font(
 
 def write_binary(ttfont, path: str | Path) -> Path:
     """Save ``ttfont`` to ``path`` atomically (a temporary sibling, then a rename)."""
-    target = Path(path).absolute()
-    if not target.parent.is_dir():
-        raise FontFileError(f"{target}: the folder {target.parent} does not exist")
-    temporary = temporary_sibling(target)
-    try:
-        ttfont.save(str(temporary))
-        os.replace(temporary, target)
-    except Exception as error:
-        temporary.unlink(missing_ok=True)
-        raise FontFileError(f"{target}: writing failed, nothing was written: {error}") from error
-    return target
+    return write_atomically(path, lambda temporary: ttfont.save(str(temporary)))
 
 
 def write_text(text: str, path: str | Path) -> Path:
     """Write ``text`` to ``path`` atomically."""
-    target = Path(path).absolute()
-    if not target.parent.is_dir():
-        raise FontFileError(f"{target}: the folder {target.parent} does not exist")
-    temporary = temporary_sibling(target)
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, target)
-    except Exception as error:
-        temporary.unlink(missing_ok=True)
-        raise FontFileError(f"{target}: writing failed, nothing was written: {error}") from error
-    return target
+    return write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))

@@ -6,12 +6,12 @@ import os
 import plistlib
 import shutil
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import FontFileError
 
-__all__ = ["open_font", "save_font", "save_fonts", "point_font_at", "temporary_sibling"]
+__all__ = ["open_font", "save_font", "save_fonts", "point_font_at", "temporary_sibling", "write_atomically"]
 
 PLISTS = ("metainfo.plist", "fontinfo.plist", "groups.plist", "kerning.plist", "lib.plist", "layercontents.plist")
 
@@ -49,6 +49,21 @@ def open_font(path: str | Path):
 def temporary_sibling(path: Path) -> Path:
     """A fresh name beside ``path`` for writing before the swap."""
     return path.with_name(f".{path.name}.bubblekern-{uuid.uuid4().hex[:8]}")
+
+
+def write_atomically(path: str | Path, write: Callable[[Path], object]) -> Path:
+    """Write one file: ``write(temporary)`` fills a temporary sibling, renamed to ``path`` when done."""
+    target = Path(path).absolute()
+    if not target.parent.is_dir():
+        raise FontFileError(f"{target}: the folder {target.parent} does not exist")
+    temporary = temporary_sibling(target)
+    try:
+        write(temporary)
+        os.replace(temporary, target)
+    except Exception as error:
+        _remove(temporary)
+        raise FontFileError(f"{target}: writing failed, nothing was written: {error}") from error
+    return target
 
 
 def save_font(font, path: str | Path | None = None) -> Path:
