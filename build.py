@@ -97,7 +97,7 @@ def info_plist(version: str, timestamp: float) -> dict:
         "name": "BubbleKern",
         "developer": "The BubbleKern developers",
         "developerURL": REPOSITORY,
-        "documentationURL": REPOSITORY + "/blob/main/docs/robofont.md",
+        "documentationURL": REPOSITORY + "#robofont-extension",
         "version": version,
         "timeStamp": float(timestamp),
         "launchAtStartUp": True,
