@@ -449,3 +449,21 @@ def test_make_bubbles_without_pathops_says_what_to_install(rf, monkeypatch):
     assert name == "Message" and "skia-pathops>=0.8" in kwargs["informativeText"]
     menu.delete_selected_bubbles()
     assert "skia-pathops" in rf.calls[-1][2]["informativeText"]
+
+
+def test_applying_is_one_entry_in_robofonts_font_undo(rf, monkeypatch):
+    """RoboFont's RFont has prepareUndo/performUndo (fontshell's has not: stand them in)."""
+    from fontParts.fontshell import RFont
+
+    from bubblekern.interface.preview import plan_from_result
+    from bubblekern_robofont.window import edit_kerning
+
+    font = helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700))})
+    calls = []
+    monkeypatch.setattr(RFont, "prepareUndo", lambda self, title="": calls.append(("prepare", title, dict(self.kerning.items()))), raising=False)
+    monkeypatch.setattr(RFont, "performUndo", lambda self: calls.append(("perform", dict(self.kerning.items()))), raising=False)
+    result = kern_pairs(font, [("A", "V")])
+    undo = edit_kerning(font, plan_from_result(result, {}, "update"), "BubbleKern: Apply Kerning")
+    assert calls == [("prepare", "BubbleKern: Apply Kerning", {}), ("perform", {("A", "V"): -200})]
+    edit_kerning(font, undo)
+    assert dict(font.kerning.items()) == {}

@@ -388,7 +388,7 @@ class KerningWindowController(ezui.WindowController):
         if not plan:
             self.item("previewLabel").set("Nothing to change: the font already has these values.")
             return
-        self.undo_plan = edit_kerning(font, plan)
+        self.undo_plan = edit_kerning(font, plan, "BubbleKern: Apply Kerning")
         self.undo_font = font
         self.item("previewLabel").set(f"Applied: {len(plan.write)} written, {len(plan.remove)} removed.")
         self.result = None
@@ -396,20 +396,27 @@ class KerningWindowController(ezui.WindowController):
     def undoApplyButtonCallback(self, sender):
         if self.undo_plan is None or self.undo_font is None:
             return
-        edit_kerning(self.undo_font, self.undo_plan)
+        edit_kerning(self.undo_font, self.undo_plan, "BubbleKern: Undo Apply")
         self.item("previewLabel").set("Last apply undone.")
         self.undo_plan = self.undo_font = None
 
 
-def edit_kerning(font, plan):
+def edit_kerning(font, plan, title: str = "BubbleKern"):
     """Apply ``plan`` to ``font.kerning`` as one step; return the plan that undoes it.
 
-    Notifications are held during the edit (defcon's ``holdNotifications`` /
-    ``releaseHeldNotifications`` on the naked font), so RoboFont sees one change.
+    The edit is one entry in RoboFont's undo (``font.prepareUndo(title)`` … ``font.performUndo()``,
+    RoboFont's font-level undo, as scripts use it for font-wide changes), with notifications held
+    (defcon's ``holdNotifications`` / ``releaseHeldNotifications`` on the naked font) so RoboFont
+    sees one change. The returned plan backs the window's own "Undo Apply" button.
     """
     naked = font.naked()
+    undoable = hasattr(font, "prepareUndo") and hasattr(font, "performUndo")
+    if undoable:
+        font.prepareUndo(title)
     naked.holdNotifications()
     try:
         return apply_plan(font.kerning, plan)
     finally:
         naked.releaseHeldNotifications()
+        if undoable:
+            font.performUndo()
