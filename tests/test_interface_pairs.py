@@ -152,3 +152,13 @@ def test_no_bubbles_at_all():
     helpers.add_glyph(font, "A", 500)
     with pytest.raises(NothingToKernError, match="no glyph has a bubble"):
         request_pairs(Request(), FontBubbles(font))
+
+
+def test_an_empty_source_leaves_combining_marks_out_like_the_engine():
+    from bubblekern import Settings
+
+    font = helpers.box_font({"H": (600, (0, 0, 600, 700)), "acutecomb": (300, (0, 720, 300, 900))})
+    font["acutecomb"].unicode = 0x0301
+    assert request_pairs(Request("builder"), FontBubbles(font)) == [("H", "H")]
+    with_marks = request_pairs(Request("builder"), FontBubbles(font, Settings(include_marks=True)))
+    assert ("H", "acutecomb") in with_marks and len(with_marks) == 4

@@ -92,7 +92,7 @@ class FontBubbles:
 
     def bubble(self, name: str) -> Bubble:
         """The effective bubble of glyph ``name`` (empty when it has none)."""
-        with self._reading():
+        with self.reading():
             return self._entry(name).bubble
 
     def profile(self, name: str) -> BandProfile | None:
@@ -104,7 +104,7 @@ class FontBubbles:
         names = list(dict.fromkeys(names))
         height, slant = self.band_height, self.slant
         result: dict[str, BandProfile | None] = {}
-        with self._reading():
+        with self.reading():
             for done, name in enumerate(names, 1):
                 entry = self._entry(name)
                 profile = entry.profile
@@ -122,17 +122,22 @@ class FontBubbles:
     def glyphs_with_bubbles(self, marks: bool = True) -> list[str]:
         """Names of glyphs that have a non-empty effective bubble, in glyph order
         (combining marks left out with ``marks=False``)."""
-        with self._reading():
+        with self.reading():
             names = [name for name in glyph_order(self.font) if self._entry(name).bubble]
             if not marks:
                 layer = self._layers()[0]
                 names = [name for name in names if not is_mark(layer[name])]
             return names
 
+    def kernable_glyphs(self) -> list[str]:
+        """The glyphs of the default all-pairs set: those with a bubble, combining marks left
+        out unless ``settings.include_marks``."""
+        return self.glyphs_with_bubbles(marks=self.settings.include_marks)
+
     def dependents(self, names: Iterable[str]) -> set[str]:
         """``names`` plus every glyph whose bubble is built from one of them (composites)."""
         names = set(names)
-        with self._reading():
+        with self.reading():
             return {n for n in glyph_order(self.font) if n in names or self._depends(n) & names}
 
     def invalidate(self, names: Iterable[str] | None = None) -> None:
@@ -150,16 +155,14 @@ class FontBubbles:
         """A context in which the font is read once per glyph (edits inside it go unseen)."""
         return _Pass(self)
 
-    _reading = reading
-
     def glyph_names(self) -> set[str]:
         """Names of the glyphs in the font's default layer."""
-        with self._reading():
+        with self.reading():
             return set(self._names())
 
     def widths(self, names: Iterable[str]) -> dict[str, float]:
         """Advance widths of ``names`` from the default layer."""
-        with self._reading():
+        with self.reading():
             layer = self._layers()[0]
             return {name: layer[name].width for name in names}
 
@@ -187,7 +190,7 @@ class FontBubbles:
         return memo["names"]
 
     def _pass_data(self) -> dict:
-        assert self._pass is not None, "read inside _reading()"
+        assert self._pass is not None, "read inside reading()"
         return self._pass
 
     def _usable_components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:

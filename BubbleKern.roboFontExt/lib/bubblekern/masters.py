@@ -199,13 +199,13 @@ def kern_masters(
     family.grouping = "classes" if use_classes else "flat"
 
     if pairs is None:
-        names = list(dict.fromkeys(n for b in bubbles for n in b.glyphs_with_bubbles(marks=b.settings.include_marks)))
+        names = list(dict.fromkeys(n for b in bubbles for n in b.kernable_glyphs()))
         per_master = []
         for m, b in zip(masters, bubbles):
             present = set(m.font.keys())
             here = [n for n in names if n in present]
             # None: the engine's own all-pairs run, when it is the same set
-            per_master.append(None if here == b.glyphs_with_bubbles(marks=b.settings.include_marks) else [(a, c) for a in here for c in here])
+            per_master.append(None if here == b.kernable_glyphs() else [(a, c) for a in here for c in here])
     else:
         pairs = list(pairs)
         per_master = [pairs] * len(masters)

@@ -155,9 +155,7 @@ def kern_pairs(
 
 def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernResult:
     started = time.perf_counter()
-    if bubbles is None:
-        bubbles = FontBubbles(font, settings)
-    elif settings is not None and settings != bubbles.settings:
+    if settings is not None and settings != bubbles.settings:
         bubbles.settings = settings
     settings = bubbles.settings
     bubbles.require_layer()
@@ -169,7 +167,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
 
     skipped: dict[Pair, str] = {}
     if pairs is None:
-        names = bubbles.glyphs_with_bubbles(marks=settings.include_marks)
+        names = bubbles.kernable_glyphs()
         profiles = bubbles.profiles(names, progress=report_bubbles)
         matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
         rows = np.arange(len(names), dtype=np.int32)

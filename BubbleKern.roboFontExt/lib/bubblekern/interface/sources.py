@@ -61,7 +61,7 @@ def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
     known = set(font.keys())
     groups: Mapping[str, Sequence[str]] | None = dict(font.groups.items()) if request.groups_mode == "groups" else None
     if _is_empty(request):
-        pairs = all_pairs(bubbles.glyphs_with_bubbles())
+        pairs = all_pairs(bubbles.kernable_glyphs())
         if not pairs:
             raise NothingToKernError(
                 f"no glyph has a bubble in layer {bubbles.layer_name!r}: draw bubbles or make them first"

@@ -170,6 +170,6 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
     if args.touching:
         chosen = glyph_list(args.touching, font, "--touching")
         if pairs is None:
-            pairs = all_pairs(bubbles.glyphs_with_bubbles(marks=bubbles.settings.include_marks))
+            pairs = all_pairs(bubbles.kernable_glyphs())
         pairs = touching(pairs, chosen)
     return pairs
