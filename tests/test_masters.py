@@ -178,3 +178,17 @@ def test_designspace_groups_built_from_the_first_master_go_into_every_master(tmp
     assert light.groups[K2 + "O"] == ("O", "Q")  # C has a polygon bubble, not the ellipse of O and Q
     assert set(light.kerning.keys()) == set(bold.kerning.keys())
     assert any(a.startswith(K1) for a, b in light.kerning.keys())
+
+
+def test_kern_designspace_api_saves_changed_masters_and_then_nothing(tmp_path):
+    from bubblekern.masters import kern_designspace
+
+    path = make_family(tmp_path)
+    family = kern_designspace(path, groups="none")
+    light, bold = fonts_of(tmp_path)
+    assert dict(light.kerning.items()) and set(light.kerning.keys()) == set(bold.kerning.keys())
+    assert all(run.report.changed for run in family.runs)
+    before = {n: helpers.tree_bytes(tmp_path / n) for n in ("Family-Light.ufo", "Family-Bold.ufo")}
+    again = kern_designspace(path, groups="none")
+    assert not any(run.report.changed for run in again.runs)
+    assert {n: helpers.tree_bytes(tmp_path / n) for n in before} == before  # unchanged: not rewritten

@@ -41,6 +41,7 @@ __all__ = [
     "sign_flips",
     "save_fonts",
     "kern_designspace",
+    "save_designspace",
     "write_designspace_copy",
 ]
 
@@ -289,12 +290,20 @@ def kern_designspace(
     family.notes[:0] = notes
     apply_family(family, mode)
     if not dry_run:
-        if output is None:
-            save_fonts([(m.font, m.path) for m in masters])
-        else:
-            folder = Path(output)
-            folder.mkdir(parents=True, exist_ok=True)
-            new_paths = [folder / m.path.name for m in masters]
-            save_fonts(list(zip([m.font for m in masters], new_paths)))
-            write_designspace_copy(doc, masters, new_paths, folder / Path(path).name)
+        save_designspace(doc, family, path, output)
     return family
+
+
+def save_designspace(doc, family: FamilyKerning, path: str | Path, output: str | Path | None = None) -> list[Path]:
+    """Save a kerned designspace's masters together: the changed ones in place, or every one
+    into folder ``output`` beside a copy of the designspace pointing at them."""
+    masters = [run.master for run in family.runs]
+    if output is None:
+        changed = [run.master for run in family.runs if run.report is not None and run.report.changed]
+        return save_fonts([(m.font, m.path) for m in changed])
+    folder = Path(output)
+    folder.mkdir(parents=True, exist_ok=True)
+    targets = [folder / m.path.name for m in masters]
+    saved = save_fonts([(m.font, t) for m, t in zip(masters, targets)])
+    write_designspace_copy(doc, masters, targets, folder / Path(path).name)
+    return saved

@@ -190,17 +190,9 @@ def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> lis
             return [save_font(masters[0].font, args.output or path)]
         return []
     if kind == "designspace":
-        if args.output:
-            from ..masters import write_designspace_copy
+        from ..masters import save_designspace
 
-            folder = Path(args.output)
-            folder.mkdir(parents=True, exist_ok=True)
-            targets = [folder / m.path.name for m in masters]
-            saved = save_fonts([(m.font, t) for m, t in zip(masters, targets)])
-            write_designspace_copy(doc, masters, targets, folder / path.name)
-            return saved
-        items = [(m.font, m.path) for m, c in zip(masters, changed) if c]
-        return save_fonts(items) if items else []
+        return save_designspace(doc, family, path, args.output)
     from ..glyphsapp import output_paths
     from ..masters import write_designspace_copy
 
