@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import BubbleKernError, FontFileError
+from .groups import KernGroups, resolve_kerning, resolve_pair
 from .pairs import Pair, unique
 from .settings import Settings, units_per_em
 
@@ -54,8 +55,6 @@ TOLERANCE = 10.0
 NEEDS_KERNING = 20.0
 """A pair with |kern| at least this (per 1000 em) needs kerning."""
 
-KERN1 = "public.kern1."
-KERN2 = "public.kern2."
 
 
 class EvaluationError(BubbleKernError):
@@ -70,51 +69,15 @@ class KerningResolver:
 
     def __init__(self, kerning: Mapping[Pair, float], groups: Mapping[str, Sequence[str]]):
         self.kerning = {(str(a), str(b)): v for (a, b), v in dict(kerning).items()}
-        self.groups = {str(k): tuple(v) for k, v in dict(groups).items()}
-        self.left_group: dict[str, str] = {}
-        self.right_group: dict[str, str] = {}
-        for name, members in sorted(self.groups.items()):
-            side = self.left_group if name.startswith(KERN1) else self.right_group if name.startswith(KERN2) else None
-            if side is not None:
-                for glyph in members:
-                    side.setdefault(glyph, name)  # a glyph belongs to one group per side; first (sorted) wins
-
-    def _is_group(self, name: str, side: str) -> bool:
-        prefix = KERN1 if side == "left" else KERN2
-        return name.startswith(prefix) and name in self.groups
-
-    def members(self, name: str, side: str) -> tuple[str, ...]:
-        """The glyphs a kerning key side stands for (a group's members, or the glyph itself)."""
-        return self.groups[name] if self._is_group(name, side) else (name,)
+        self.groups = KernGroups.from_mapping({str(k): tuple(v) for k, v in dict(groups).items()})
 
     def value(self, left: str, right: str) -> float | None:
         """The value of glyph pair (left, right), or None when the kerning does not reach it."""
-        left_group = self.left_group.get(left)
-        right_group = self.right_group.get(right)
-        for key in ((left, right), (left, right_group), (left_group, right), (left_group, right_group)):
-            if key[0] is not None and key[1] is not None and key in self.kerning:
-                return self.kerning[key]
-        return None
+        return resolve_pair(self.kerning, self.groups, left, right, fallback=None)
 
     def pairs(self) -> list[Pair]:
         """Every glyph pair some kerning entry reaches, in kerning order, each once."""
-        found: dict[Pair, None] = {}
-        for left, right in self.kerning:
-            for a in self.members(left, "left"):
-                for b in self.members(right, "right"):
-                    found.setdefault((a, b))
-        return list(found)
-
-
-def resolve_kerning(kerning: Mapping[Pair, float], groups: Mapping[str, Sequence[str]]) -> dict[Pair, float]:
-    """Every glyph pair ``kerning`` reaches and its value under the UFO group rules."""
-    resolver = KerningResolver(kerning, groups)
-    result = {}
-    for pair in resolver.pairs():
-        value = resolver.value(*pair)
-        if value is not None:
-            result[pair] = value
-    return result
+        return list(resolve_kerning(self.kerning, self.groups))
 
 
 # -- binaries ----------------------------------------------------------------------

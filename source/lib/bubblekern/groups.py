@@ -45,6 +45,7 @@ __all__ = [
     "find_conflicts",
     "check_groups_file",
     "resolve_pair",
+    "resolve_kerning",
     "glyph_targets",
     "compress",
     "compress_masters",
@@ -232,6 +233,23 @@ def resolve_pair(kerning: Mapping[Pair, float], groups, left: str, right: str, f
         if None not in pair and pair in kerning:
             return kerning[pair]
     return fallback
+
+
+def resolve_kerning(kerning: Mapping[Pair, float], groups, glyphs: Iterable[str] | None = None) -> dict[Pair, float]:
+    """Every glyph pair some entry of ``kerning`` reaches, with its value by the UFO 3 lookup
+    order (zeros included). Only glyphs in ``glyphs`` are kept, when given."""
+    groups = _as_groups(groups)
+    known = set(glyphs) if glyphs is not None else None
+    candidates: dict[Pair, None] = {}
+    for left, right in kerning:
+        lefts = groups.left.get(left, ()) if left.startswith(KERN1) else (left,)
+        rights = groups.right.get(right, ()) if right.startswith(KERN2) else (right,)
+        for a in lefts:
+            if known is None or a in known:
+                for b in rights:
+                    if known is None or b in known:
+                        candidates[(a, b)] = None
+    return {(a, b): resolve_pair(kerning, groups, a, b) for a, b in candidates}
 
 
 def scaled_tolerance(tolerance: float, upm: float) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .errors import BubbleKernError
-from .groups import KERN1, KERN2, KernGroups, read_groups, resolve_pair
+from .groups import KernGroups, read_groups, resolve_kerning
 from .pairs import Pair
 
 __all__ = ["MAX_PAIRS", "KernTableError", "flatten_kerning", "kern_table", "font_kern_table"]
@@ -31,25 +31,7 @@ def flatten_kerning(
 
     Only glyphs in ``glyphs`` (when given) are kept; group members that are not are skipped.
     """
-    if not isinstance(groups, KernGroups):
-        groups = KernGroups.from_mapping({k: tuple(v) for k, v in dict(groups).items()})
-    known = set(glyphs) if glyphs is not None else None
-    candidates: dict[Pair, None] = {}
-    for left, right in kerning:
-        lefts = groups.left.get(left, ()) if left.startswith(KERN1) else (left,)
-        rights = groups.right.get(right, ()) if right.startswith(KERN2) else (right,)
-        for a in lefts:
-            if known is not None and a not in known:
-                continue
-            for b in rights:
-                if known is None or b in known:
-                    candidates[(a, b)] = None
-    flat = {}
-    for a, b in candidates:
-        value = resolve_pair(kerning, groups, a, b)
-        if value:
-            flat[(a, b)] = int(round(value))
-    return flat
+    return {pair: int(round(value)) for pair, value in resolve_kerning(kerning, groups, glyphs).items() if value}
 
 
 def kern_table(pairs: Mapping[Pair, int], glyph_order: list[str] | None = None, max_pairs: int = MAX_PAIRS):
