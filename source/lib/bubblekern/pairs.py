@@ -21,6 +21,7 @@ __all__ = [
     "pair_grid",
     "parse_pair_list",
     "read_pair_list",
+    "read_pair_text",
     "pairs_from_text",
     "touching",
     "unique",
@@ -128,13 +129,20 @@ def read_pair_list(
     groups: Mapping[str, Sequence[str]] | None = None,
 ) -> list[Pair]:
     """Pairs from a pair-list file (UTF-8, or UTF-16 with a byte-order mark)."""
+    return parse_pair_list(read_pair_text(path), known, groups, source=str(path))
+
+
+def read_pair_text(path: str | Path) -> str:
+    """The text of a pair-list file (UTF-8, or UTF-16 with a byte-order mark).
+
+    Raises :class:`PairListError` naming the file when it cannot be read or decoded.
+    """
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as error:
         raise PairListError([(0, f"cannot read the file: {error.strerror or error}")], str(path)) from error
-    text = _decode(data, path)
-    return parse_pair_list(text, known, groups, source=str(path))
+    return _decode(data, path)
 
 
 def _decode(data: bytes, path: Path) -> str:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..errors import PairListError
-from ..pairs import Pair, _decode, parse_pair_list
+from ..pairs import Pair, parse_pair_list, read_pair_text
 
 __all__ = ["Validation", "validate_pair_text", "load_pair_text"]
 
@@ -68,14 +67,5 @@ def validate_pair_text(
     return Validation(pairs, problems)
 
 
-def load_pair_text(path: str | Path) -> str:
-    """The text of a pair-list file (UTF-8, or UTF-16 with a byte-order mark).
-
-    Raises :class:`PairListError` naming the file when it cannot be read or decoded.
-    """
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise PairListError([(0, f"cannot read the file: {error.strerror or error}")], str(path)) from error
-    return _decode(data, path)
+load_pair_text = read_pair_text
+"""The text of a pair-list file for the tab (UTF-8, or UTF-16 with a byte-order mark)."""
