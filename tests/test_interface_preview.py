@@ -223,3 +223,16 @@ def test_report_text():
         skipped = {"space": "empty"}
 
     assert report_text(Report()) == "2 bubbles written; 1 replaced; 1 skipped: space."
+
+
+def test_rows_and_plan_agree_with_apply_kerning_on_fractional_old_values():
+    from bubblekern import apply_kerning, kern_pairs
+    from bubblekern.interface.preview import plan_from_result, result_rows
+
+    font = helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700))})
+    font.kerning[("A", "V")] = -199.6  # shows as -200, the solved value, yet is not it
+    result = kern_pairs(font, [("A", "V")])
+    (row,) = result_rows(result, dict(font.kerning.items()))
+    assert (row.old, row.new, row.status) == (-200, -200, "changed")
+    plan = plan_from_result(result, dict(font.kerning.items()))
+    assert plan.write == apply_kerning(font, result).written == {("A", "V"): -200}

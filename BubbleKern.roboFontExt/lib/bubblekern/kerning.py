@@ -8,7 +8,7 @@ touching only the pairs it solved.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -20,7 +20,7 @@ from .rules import kern_values
 from .settings import Settings
 from .solver import ProfileMatrix, solve_gaps
 
-__all__ = ["KernResult", "ApplyReport", "PairTable", "kern_pairs", "apply_kerning", "Progress"]
+__all__ = ["KernResult", "ApplyReport", "PairTable", "kern_pairs", "apply_kerning", "plan_kerning", "Progress"]
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``; stages are ``"bubbles"`` and ``"pairs"``."""
@@ -225,10 +225,19 @@ def apply_kerning(font, result: KernResult, mode: Mode = "update") -> ApplyRepor
     ``replace`` also removes existing values of solved pairs that came out zero or under
     the threshold. Pairs the result did not solve are never touched.
     """
+    kerning = font.kerning
+    report = plan_kerning(result, dict(kerning.items()), mode)
+    for pair, value in report.written.items():
+        kerning[pair] = value
+    for pair in report.removed:
+        del kerning[pair]
+    return report
+
+
+def plan_kerning(result: KernResult, existing: Mapping[Pair, float], mode: Mode = "update") -> ApplyReport:
+    """What :func:`apply_kerning` would change in kerning ``existing``, without changing it."""
     if mode not in ("update", "replace"):
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
-    kerning = font.kerning
-    existing = dict(kerning.items())
     report = ApplyReport()
     for pair, value, keep in zip(result.pairs, result.values.tolist(), result.kept_mask.tolist()):
         old = existing.get(pair)
@@ -239,10 +248,6 @@ def apply_kerning(font, result: KernResult, mode: Mode = "update") -> ApplyRepor
                 report.written[pair] = value
         elif mode == "replace" and old is not None:
             report.removed.append(pair)
-    for pair, value in report.written.items():
-        kerning[pair] = value
-    for pair in report.removed:
-        del kerning[pair]
     return report
 
 

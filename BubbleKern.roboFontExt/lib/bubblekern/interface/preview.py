@@ -11,7 +11,7 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..kerning import KernResult
+from ..kerning import KernResult, plan_kerning
 from ..pairs import Pair
 
 __all__ = ["ResultRow", "Plan", "result_rows", "plan_from_result", "preview_line", "apply_plan", "table_items"]
@@ -60,34 +60,36 @@ class Plan:
 def result_rows(result: KernResult, kerning: Mapping[Pair, float], mode: str = "update") -> list[ResultRow]:
     """Every solved pair of ``result`` against the current ``kerning``, in solve order.
 
-    The statuses follow :func:`bubblekern.kerning.apply_kerning`: a kept value that
+    The statuses follow :func:`bubblekern.kerning.plan_kerning`: a kept value that
     differs is new or changed; a dropped value removes an old one only in replace mode.
     """
+    plan = plan_kerning(result, kerning, mode)
+    removed = set(plan.removed)
     rows = []
     for pair, value, keep, failsafe in zip(
         result.pairs, result.values.tolist(), result.kept_mask.tolist(), result.failsafe.tolist()
     ):
         old = kerning.get(pair)
-        old = None if old is None else int(round(old))
         if keep:
-            status: Status = "unchanged" if old == value else ("new" if old is None else "changed")
-            rows.append(ResultRow(pair[0], pair[1], old, int(value), status, bool(failsafe)))
-        elif mode == "replace" and old is not None:
-            rows.append(ResultRow(pair[0], pair[1], old, None, "removed", bool(failsafe)))
+            status: Status = "changed" if pair in plan.written else "unchanged"
+            if old is None:
+                status = "new"
+            rows.append(ResultRow(pair[0], pair[1], _shown(old), int(value), status, bool(failsafe)))
+        elif pair in removed:
+            rows.append(ResultRow(pair[0], pair[1], _shown(old), None, "removed", bool(failsafe)))
         else:
-            rows.append(ResultRow(pair[0], pair[1], old, old, "dropped", bool(failsafe)))
+            rows.append(ResultRow(pair[0], pair[1], _shown(old), _shown(old), "dropped", bool(failsafe)))
     return rows
 
 
+def _shown(value: float | None) -> int | None:
+    return None if value is None else int(round(value))
+
+
 def plan_from_result(result: KernResult, kerning: Mapping[Pair, float], mode: str = "update") -> Plan:
-    """The edits applying ``result`` makes to ``kerning``."""
-    plan = Plan()
-    for row in result_rows(result, kerning, mode):
-        if row.status in ("new", "changed"):
-            plan.write[row.pair] = row.new  # type: ignore[assignment]
-        elif row.status == "removed":
-            plan.remove.append(row.pair)
-    return plan
+    """The edits applying ``result`` makes to ``kerning`` (those :func:`plan_kerning` decides)."""
+    report = plan_kerning(result, kerning, mode)
+    return Plan(dict(report.written), list(report.removed))
 
 
 def preview_line(rows: list[ResultRow], skipped: int = 0) -> str:
