@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import BubbleKernError, FontFileError, MissingGlyphError
+from ..errors import BubbleKernError, FontFileError
 from ..fontio import open_font
+from ..pairs import check_names
 from ..settings import LIB_KEY, Settings
 
 __all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "ufo_path", "open_ufo", "saved_line", "glyph_list", "progress_bar", "warn", "say"]
@@ -91,12 +92,9 @@ def glyph_list(text: str | None, font, option: str) -> list[str] | None:
     """Names from a comma- or space-separated option value, checked against the font."""
     if text is None:
         return None
-    names = [n for n in text.replace(",", " ").split() if n]
-    known = set(font.keys())
-    missing = [n for n in names if n not in known]
-    if missing:
-        raise MissingGlyphError(missing, option)
-    return list(dict.fromkeys(names))
+    names = list(dict.fromkeys(text.replace(",", " ").split()))
+    check_names(names, set(font.keys()), option)
+    return names
 
 
 @contextmanager
