@@ -29,6 +29,7 @@ from typing import Literal
 import numpy as np
 
 from .errors import BubbleKernError
+from .fontkerning import kerning_dict, write_kerning
 from .kerning import ApplyReport, KernResult
 from .pairs import Pair
 
@@ -509,8 +510,7 @@ def apply_class_kerning(font, classes: ClassKerning, mode: str = "update") -> Cl
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
     groups = classes.groups
     _check_font_groups(font, groups, classes.kerning)
-    kerning = font.kerning
-    existing = dict(kerning.items())
+    existing = kerning_dict(font)
     report = ClassApplyReport()
     touched = {(groups.left_key(a), groups.right_key(b)) for a, b in classes.targets}
     state = dict(existing)
@@ -542,10 +542,7 @@ def apply_class_kerning(font, classes: ClassKerning, mode: str = "update") -> Cl
             state[(left, right)] = value
             report.written[(left, right)] = value
             report.pinned.append((left, right))
-    for pair in report.removed:
-        del kerning[pair]
-    for pair, value in report.written.items():
-        kerning[pair] = value
+    write_kerning(font, report.written, report.removed)
     return report
 
 

@@ -15,6 +15,7 @@ from typing import Literal
 import numpy as np
 
 from .bubbles import FontBubbles, glyph_order
+from .fontkerning import kerning_dict, write_kerning
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
 from .settings import Settings
@@ -219,18 +220,14 @@ def _why_skipped(pair: Pair, profiles) -> str:
 
 
 def apply_kerning(font, result: KernResult, mode: Mode = "update") -> ApplyReport:
-    """Write ``result`` into ``font.kerning``.
+    """Write ``result`` into ``font.kerning`` as one bulk change.
 
     ``update`` (the default) sets every kept pair and leaves all other kerning alone.
     ``replace`` also removes existing values of solved pairs that came out zero or under
     the threshold. Pairs the result did not solve are never touched.
     """
-    kerning = font.kerning
-    report = plan_kerning(result, dict(kerning.items()), mode)
-    for pair, value in report.written.items():
-        kerning[pair] = value
-    for pair in report.removed:
-        del kerning[pair]
+    report = plan_kerning(result, kerning_dict(font), mode)
+    write_kerning(font, report.written, report.removed)
     return report
 
 
