@@ -50,6 +50,7 @@ MENU = [
     ("bubblekern_robofont/menu_make_bubbles.py", "Make Bubbles for Selected Glyphs…", ""),
     ("bubblekern_robofont/menu_delete_bubbles.py", "Delete Bubbles of Selected Glyphs", ""),
     ("bubblekern_robofont/menu_toggle_bubbles.py", "Show/Hide Bubbles", [CONTROL | OPTION, "b"]),
+    ("bubblekern_robofont/menu_self_test.py", "Run Self-Test", ""),
 ]
 
 REQUIREMENTS: list[str] = []

@@ -62,6 +62,7 @@ def test_bundle_is_valid(built):
         "Make Bubbles for Selected Glyphs…",
         "Delete Bubbles of Selected Glyphs",
         "Show/Hide Bubbles",
+        "Run Self-Test",
     ]
     for item in info["addToMenu"]:
         assert (bundle / "lib" / item["path"]).is_file()
