@@ -39,6 +39,7 @@ from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, Miss
 from .pairs import is_mark
 from .settings import units_per_em
 from .status import GLYPH_KEY, Outlines, bubble_hash, bubble_status, drawable
+from .sync import outline_of, record_outline
 
 try:  # skia-pathops makes bubbles; delete_bubbles and the stored settings work without it
     import pathops
@@ -357,6 +358,7 @@ def make_bubbles(
     in_layer = set(layer.keys()) if layer is not None else set()
     grid_area = (upm / 1000.0) ** 2
     stale_names: set[str] | None = None
+    sync_memo: dict = {}
 
     for done, name in enumerate(names, 1):
         if progress is not None:
@@ -410,6 +412,7 @@ def make_bubbles(
         target = existing if existing is not None else layer.newGlyph(name)
         in_layer.add(name)
         _write(target, pen, glyph.width, record)
+        record_outline(target, outline_of(font, name, sync_memo))  # the bubble follows this outline (bubblekern.sync)
 
     if report.written:
         if dry_run:
