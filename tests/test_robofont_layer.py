@@ -635,8 +635,11 @@ def test_menu_scripts_run(rf, script, check, capsys):
 
 
 def block_pathops(monkeypatch):
-    for name in ("bubblekern.generate", "bubblekern.status", "bubblekern.offset"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
+    import bubblekern
+
+    for name in ("generate", "status", "offset"):  # re-imported without pathops, put back after
+        monkeypatch.delitem(sys.modules, "bubblekern." + name, raising=False)
+        monkeypatch.delattr(bubblekern, name, raising=False)
     monkeypatch.setitem(sys.modules, "pathops", None)  # import pathops now raises ImportError
 
 
