@@ -32,15 +32,28 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
-import pathops
 from fontTools.pens.recordingPen import RecordingPen
 
 from .bubbles import glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, MissingGlyphError
-from .offset import bubble_path, draw_clean
 from .pairs import is_mark
 from .settings import units_per_em
 from .status import GLYPH_KEY, Outlines, bubble_hash, bubble_status, drawable
+from .sync import outline_of, record_outline
+
+try:  # skia-pathops makes bubbles; delete_bubbles and the stored settings work without it
+    import pathops
+
+    from .offset import bubble_path, draw_clean
+except ImportError:
+    pathops = None
+
+PATHOPS_MISSING = "making bubbles needs skia-pathops (python -m pip install 'skia-pathops>=0.8')"
+
+
+def _need_pathops() -> None:
+    if pathops is None:
+        raise ImportError(PATHOPS_MISSING)
 
 __all__ = [
     "GENERATE_KEY",
@@ -284,6 +297,7 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
 
     Empty when the glyph has no outline. ``outlines`` shares decomposed outlines between calls.
     """
+    _need_pathops()
     settings = settings or load_generate_settings(font)
     outlines = outlines or Outlines(font)
     glyph = outlines.glyph(name)
@@ -332,6 +346,7 @@ def make_bubbles(
     bubble is written. With ``dry_run`` the font is not touched and the report says what
     would happen. ``progress(stage, done, total)`` is called with stage ``"bubbles"``.
     """
+    _need_pathops()
     start = time.perf_counter()
     settings = settings or load_generate_settings(font)
     _check_layer(font, settings.layer)
@@ -343,6 +358,7 @@ def make_bubbles(
     in_layer = set(layer.keys()) if layer is not None else set()
     grid_area = (upm / 1000.0) ** 2
     stale_names: set[str] | None = None
+    sync_memo: dict = {}
 
     for done, name in enumerate(names, 1):
         if progress is not None:
@@ -396,6 +412,7 @@ def make_bubbles(
         target = existing if existing is not None else layer.newGlyph(name)
         in_layer.add(name)
         _write(target, pen, glyph.width, record)
+        record_outline(target, outline_of(font, name, sync_memo))  # the bubble follows this outline (bubblekern.sync)
 
     if report.written:
         if dry_run:

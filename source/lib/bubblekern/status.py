@@ -14,7 +14,7 @@ import hashlib
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
@@ -22,6 +22,11 @@ from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 from .bubbles import MAX_COORDINATE, FontBubbles, glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
 from .settings import Settings
+
+try:  # the ink outlines need skia-pathops; the stored records (GLYPH_KEY) do not
+    import pathops
+except ImportError:
+    pathops = None
 
 __all__ = [
     "GLYPH_KEY",
@@ -34,9 +39,6 @@ __all__ = [
     "italic_slant",
     "drawable",
 ]
-
-if TYPE_CHECKING:
-    import pathops
 
 GLYPH_KEY = "com.bubblekern.generated"
 """Key of the generation record in a bubble-layer glyph's lib."""
