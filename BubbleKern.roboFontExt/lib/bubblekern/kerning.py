@@ -224,10 +224,11 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     failsafe = np.empty(len(gaps), dtype=bool)
     kept = np.empty(len(gaps), dtype=bool)
     step = max(1, settings.chunk)
+    capped = settings.cap_for(bubbles.upm)  # the default positive cap scales with the em
     for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
         part = slice(begin, begin + step)
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, capped)
     return KernResult(
         pairs=solvable,
         values=values,
