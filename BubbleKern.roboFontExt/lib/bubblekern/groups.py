@@ -584,8 +584,8 @@ def build_groups(
         sides[side] = {}
         for name in order:
             profile = profiles[name]
-            values = font[name].width - profile.right if side == 1 else profile.left
-            sides[side][name] = (profile.start, np.asarray(values, float))
+            values = np.asarray(profile.right if side == 1 else profile.left, float)
+            sides[side][name] = (profile.start, font[name].width - values if side == 1 else values)
     left = _cluster(order, sides[1], tol, coverage, KERN1, where)
     right = _cluster(order, sides[2], tol, coverage, KERN2, where)
     return KernGroups(left, right)

@@ -12,14 +12,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-import numpy as np
-
+from . import kernel
 from .bubbles import FontBubbles, glyph_order
 from .fontkerning import kerning_dict, write_kerning
 from .pairs import Pair, check_names, unique
-from .rules import kern_values
 from .settings import Settings
-from .solver import ProfileMatrix, solve_gaps
 
 __all__ = ["KernResult", "ApplyReport", "PairTable", "kern_pairs", "apply_kerning", "plan_kerning", "Progress"]
 
@@ -30,9 +27,12 @@ Mode = Literal["update", "replace"]
 
 
 class PairTable(Sequence):
-    """Pairs as two index arrays into one name list: all pairs of 3,000 glyphs without 9M tuples."""
+    """Pairs as two index arrays into one name list: all pairs of 3,000 glyphs without 9M tuples.
 
-    def __init__(self, names: Sequence[str], left: np.ndarray, right: np.ndarray):
+    ``left`` and ``right`` are kernel arrays (:mod:`bubblekern.kernel`) of row indices.
+    """
+
+    def __init__(self, names: Sequence[str], left: kernel.Array, right: kernel.Array):
         self.names = tuple(names)
         self.left = left
         self.right = right
@@ -59,19 +59,23 @@ class PairTable(Sequence):
 
 @dataclass
 class KernResult:
-    """Solved pairs, in the order asked, with their values and how they came about."""
+    """Solved pairs, in the order asked, with their values and how they came about.
+
+    The columns (``values`` … ``kept_mask``) are kernel arrays, numpy or :class:`array.array`
+    (:mod:`bubblekern.kernel`): index them, iterate them or call ``tolist()``.
+    """
 
     pairs: Sequence[Pair]
     """The solved pairs (a list, or a :class:`PairTable` for all-pairs runs)."""
-    values: np.ndarray
+    values: kernel.Array
     """Final value of each solved pair (after caps and rounding), kept or not."""
-    gaps: np.ndarray
+    gaps: kernel.Array
     """Smallest gap over shared bands (+inf when the pair shares none)."""
-    bands: np.ndarray
+    bands: kernel.Array
     """Band index where the gap is smallest (the colliding band); see ``failsafe`` for none."""
-    failsafe: np.ndarray
+    failsafe: kernel.Array
     """True where the pair shares no band and got the fail-safe value."""
-    kept_mask: np.ndarray
+    kept_mask: kernel.Array
     """True where the value survives the threshold (and is not zero)."""
     band_height: float
     settings: Settings
@@ -170,9 +174,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     if pairs is None:
         names = bubbles.kernable_glyphs()
         profiles = bubbles.profiles(names, progress=report_bubbles)
-        matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
-        rows = np.arange(len(names), dtype=np.int32)
-        left, right = np.repeat(rows, len(names)), np.tile(rows, len(names))
+        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names))
+        left, right = kernel.all_rows(len(names))
         solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
     else:
         pairs = unique(pairs)
@@ -182,7 +185,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         skipped = {p: _why_skipped(p, profiles) for p in pairs if profiles[p[0]] is None or profiles[p[1]] is None}
         solvable = [p for p in pairs if p not in skipped]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
-        matrix = ProfileMatrix.build(present, bubbles.widths(present))
+        matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present))
         left = matrix.rows([p[0] for p in solvable])
         right = matrix.rows([p[1] for p in solvable])
 
@@ -190,15 +193,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if progress is not None:
             progress("pairs", done, total)
 
-    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, report_pairs)
-    values = np.empty(len(gaps), dtype=np.int32)
-    failsafe = np.empty(len(gaps), dtype=bool)
-    kept = np.empty(len(gaps), dtype=bool)
-    step = max(1, settings.chunk)
-    for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
-        part = slice(begin, begin + step)
-        lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+    gaps, bands, values, failsafe, kept = kernel.solve(matrix, left, right, settings, report_pairs)
     return KernResult(
         pairs=solvable,
         values=values,
