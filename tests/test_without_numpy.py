@@ -137,7 +137,8 @@ def test_modules_the_robofont_layer_imports_work_without_numpy_and_pathops():
 
 def random_font(seed: int, count: int = 36):
     """Polygons and curves, some below the baseline, composites, glyphs without a bubble,
-    narrow and wide advances; italic for odd seeds."""
+    narrow and wide advances, Hebrew (right-to-left) and Latin letters among neutral glyphs;
+    italic for odd seeds."""
     rng = random.Random(seed)
     font = new_font(upm=rng.choice((1000, 2048)))
     if seed % 2:
@@ -145,20 +146,23 @@ def random_font(seed: int, count: int = 36):
     names = [f"g{i}" for i in range(count)]
     for i, name in enumerate(names):
         width = rng.choice((0, 40, rng.randint(100, 1200)))
+        unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5}.get(i % 5)
         if i >= 8 and i % 9 == 0:
-            add_glyph(font, name, width, components=[(names[rng.randrange(8)], (1, 0, 0, 1, rng.randint(-50, 50), 0))])
+            base = names[rng.randrange(8)]
+            add_glyph(font, name, width, components=[(base, (1, 0, 0, 1, rng.randint(-50, 50), 0))], unicode=unicode)
             continue
         if i % 11 == 5:
-            add_glyph(font, name, width)  # no bubble: its pairs are skipped
+            add_glyph(font, name, width, unicode=unicode)  # no bubble: its pairs are skipped
             continue
         bottom, top = rng.randint(-300, 400), rng.randint(450, 1000)
         if i % 2:
             xs = [rng.uniform(-100, 900) for _ in range(4)]
             shape = [(xs[0], bottom), (xs[1], bottom), (xs[2], top), (xs[3], top)]
-            add_glyph(font, name, width, bubble=lambda p, s=shape: polygon(p, *s))
+            add_glyph(font, name, width, bubble=lambda p, s=shape: polygon(p, *s), unicode=unicode)
         else:
             cx, rx = rng.uniform(0, 800), rng.uniform(30, 500)
-            add_glyph(font, name, width, bubble=lambda p, a=(cx, (top + bottom) / 2, rx, (top - bottom) / 2): ellipse(p, *a))
+            ellipse_args = (cx, (top + bottom) / 2, rx, (top - bottom) / 2)
+            add_glyph(font, name, width, bubble=lambda p, a=ellipse_args: ellipse(p, *a), unicode=unicode)
     return font
 
 
@@ -183,6 +187,7 @@ def columns(result) -> dict:
     return {
         "solved": {" ".join(pair): row for pair, row in zip(result.pairs, rows)},
         "skipped": sorted(" ".join(p) for p in result.skipped),
+        "mixed": sorted(" ".join(p) for p in result.mixed),
     }
 
 
@@ -231,6 +236,7 @@ def test_kerning_is_identical_with_and_without_numpy():
     for flag in (3, 4):  # fail-safe and kept both occur, and both are sometimes off
         assert any(row[flag] for row in rows) and not all(row[flag] for row in rows)
     assert any(c["skipped"] for c in with_numpy.values() if isinstance(c, dict))
+    assert any(c["mixed"] for c in with_numpy.values() if isinstance(c, dict))  # right-to-left glyphs too
 
 
 # -- the two kernels side by side, on the rules' edge cases --

@@ -14,6 +14,7 @@ from typing import Literal
 
 from . import kernel
 from .bubbles import FontBubbles, glyph_order
+from .direction import Direction, glyph_directions, is_rtl_pair, pair_direction
 from .fontkerning import kerning_dict, write_kerning
 from .pairs import Pair, check_names, unique
 from .settings import Settings
@@ -24,6 +25,9 @@ Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``; stages are ``"bubbles"`` and ``"pairs"``."""
 
 Mode = Literal["update", "replace"]
+
+_DIRECTION_CODES = {"R": 1, "L": 2}
+"""Glyph directions as :func:`bubblekern.kernel.orient_rows` takes them (0: neutral)."""
 
 
 class PairTable(Sequence):
@@ -83,6 +87,10 @@ class KernResult:
     """Pairs not solved, with the reason (a glyph without a bubble)."""
     warnings: list[str] = field(default_factory=list)
     elapsed: float = 0.0
+    directions: dict[str, Direction] = field(default_factory=dict)
+    """Writing direction of each glyph solved (:mod:`bubblekern.direction`)."""
+    mixed: list[Pair] = field(default_factory=list)
+    """Pairs asked for that mix a right-to-left and a left-to-right glyph: not solved."""
     _positions: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -115,6 +123,11 @@ class KernResult:
         except KeyError:
             return None
         return int(self.values[i]) if self.kept_mask[i] else None
+
+    def is_rtl(self, pair: Pair) -> bool:
+        """True when ``pair`` (in logical order) is set right to left: its value is the gap
+        with ``pair[1]`` on the left and ``pair[0]`` on the right."""
+        return is_rtl_pair(self.directions.get(pair[0]), self.directions.get(pair[1]))
 
     def colliding_band(self, pair: Pair) -> tuple[float, float] | None:
         """(bottom, top) of the band where ``pair`` collides, or None."""
@@ -171,29 +184,48 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             progress("bubbles", done, total)
 
     skipped: dict[Pair, str] = {}
+    notes: list[str] = []
+    solvable: Sequence[Pair]
     if pairs is None:
         names = bubbles.kernable_glyphs()
         profiles = bubbles.profiles(names, progress=report_bubbles)
         matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names))
         left, right = kernel.all_rows(len(names))
-        solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
+        directions = glyph_directions(font, matrix.names, settings.rtl)
+        mixed: list[Pair] = []  # all pairs: those mixing directions are left out below, silently
     else:
         pairs = unique(pairs)
         check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
         needed = list(dict.fromkeys(n for pair in pairs for n in pair))
         profiles = bubbles.profiles(needed, progress=report_bubbles)
         skipped = {p: _why_skipped(p, profiles) for p in pairs if profiles[p[0]] is None or profiles[p[1]] is None}
-        solvable = [p for p in pairs if p not in skipped]
+        directions = glyph_directions(font, needed, settings.rtl)
+        sides = {p: pair_direction(directions[p[0]], directions[p[1]]) for p in pairs}
+        mixed = [p for p in pairs if sides[p] == "mixed" and p not in skipped]
+        solvable = [p for p in pairs if p not in skipped and sides[p] != "mixed"]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
         matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present))
         left = matrix.rows([p[0] for p in solvable])
         right = matrix.rows([p[1] for p in solvable])
+        if mixed:
+            notes.append(
+                f"{len(mixed):,} pair(s) mix right-to-left and left-to-right glyphs ({' '.join(mixed[0])}"
+                f"{', …' if len(mixed) > 1 else ''}): not kerned, they never meet in one run of text "
+                "and ufo2ft drops them"
+            )
+
+    # pairs mixing directions are left out; a right-to-left pair (first, second) in logical
+    # order is set, and so solved, with second on the left
+    codes = [_DIRECTION_CODES.get(directions[n], 0) for n in matrix.names]
+    left, right, solve_left, solve_right = kernel.orient_rows(codes, left, right)
+    if pairs is None:
+        solvable = PairTable(matrix.names, left, right)
 
     def report_pairs(done: int, total: int) -> None:
         if progress is not None:
             progress("pairs", done, total)
 
-    gaps, bands, values, failsafe, kept = kernel.solve(matrix, left, right, settings, report_pairs)
+    gaps, bands, values, failsafe, kept = kernel.solve(matrix, solve_left, solve_right, settings, report_pairs)
     return KernResult(
         pairs=solvable,
         values=values,
@@ -204,7 +236,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         band_height=bubbles.band_height,
         settings=settings,
         skipped=skipped,
-        warnings=bubbles.warnings[warnings_before:],
+        warnings=bubbles.warnings[warnings_before:] + notes,
+        directions=directions,
+        mixed=mixed,
         elapsed=time.perf_counter() - started,
     )
 

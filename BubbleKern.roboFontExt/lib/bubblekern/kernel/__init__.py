@@ -12,6 +12,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   axis; ``matrix.names``, ``matrix.index`` (name → row), ``matrix.rows(names)`` (row
   array), ``matrix.widths`` (advance per row).
 - ``all_rows(count)``: (left, right) row arrays of every ordered pair of ``count`` rows.
+- ``orient_rows(codes, left, right)``: drops pairs mixing right-to-left and left-to-right
+  glyphs and gives the rows to solve with (a right-to-left pair's second glyph on the left).
 - ``solve(matrix, left, right, settings, progress)``: ``(gaps, bands, values, failsafe,
   kept)`` for the row pairs ``left[i], right[i]``; the whole path from profiles to values.
 - ``solve_gaps`` and ``kern_values``: its two halves (see :mod:`bubblekern.solver` and
@@ -41,7 +43,17 @@ class Array(Protocol):
 try:
     import numpy  # noqa: F401
 except ImportError:
-    from .plain import NO_BAND, ProfileMatrix, all_rows, kern_values, negative_cap, round_to_step, solve, solve_gaps
+    from .plain import (
+        NO_BAND,
+        ProfileMatrix,
+        all_rows,
+        kern_values,
+        negative_cap,
+        orient_rows,
+        round_to_step,
+        solve,
+        solve_gaps,
+    )
 
     BACKEND: Literal["numpy", "python"] = "python"
 else:
@@ -51,6 +63,7 @@ else:
         all_rows,
         kern_values,
         negative_cap,
+        orient_rows,
         round_to_step,
         solve,
         solve_gaps,
@@ -66,6 +79,7 @@ __all__ = [
     "all_rows",
     "kern_values",
     "negative_cap",
+    "orient_rows",
     "round_to_step",
     "solve",
     "solve_gaps",

@@ -20,7 +20,7 @@ from operator import add
 from ..bands import BandProfile
 from ..settings import Settings
 
-__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
+__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
 
 NO_BAND = -(2**31)
 """Band index given to pairs that share no band (band indices may be negative)."""
@@ -184,3 +184,25 @@ def solve(
         gaps, (widths[row] for row in left), (widths[row] for row in right), settings
     )
     return gaps, bands, values, failsafe, kept
+
+
+def orient_rows(codes: Sequence[int], left: Sequence[int], right: Sequence[int]) -> tuple[array, array, array, array]:
+    """(left, right, solve_left, solve_right) for row pairs in logical order.
+
+    ``codes[row]`` is a glyph's direction: 1 right-to-left, 2 left-to-right, 0 neutral.
+    Pairs of a 1 and a 2 are left out; pairs with a 1 are right to left, solved with their
+    second glyph on the left. Without right-to-left glyphs the rows come back as they are.
+    """
+    if 1 not in codes:
+        return left, right, left, right
+    kept_left, kept_right, solve_left, solve_right = array("i"), array("i"), array("i"), array("i")
+    for a, b in zip(left, right):
+        ca, cb = codes[a], codes[b]
+        if ca | cb == 3:  # right-to-left with left-to-right: never in one run of text
+            continue
+        kept_left.append(a)
+        kept_right.append(b)
+        rtl = ca == 1 or cb == 1
+        solve_left.append(b if rtl else a)
+        solve_right.append(a if rtl else b)
+    return kept_left, kept_right, solve_left, solve_right

@@ -14,7 +14,7 @@ import numpy as np
 from ..bands import BandProfile
 from ..settings import Settings
 
-__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
+__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
 
 NO_BAND = -(2**31)
 """Band index given to pairs that share no band (band indices may be negative)."""
@@ -157,3 +157,22 @@ def solve(
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
         values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
     return gaps, bands, values, failsafe, kept
+
+
+def orient_rows(
+    codes: Sequence[int], left: np.ndarray, right: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(left, right, solve_left, solve_right) for row pairs in logical order.
+
+    ``codes[row]`` is a glyph's direction: 1 right-to-left, 2 left-to-right, 0 neutral.
+    Pairs of a 1 and a 2 are left out; pairs with a 1 are right to left, solved with their
+    second glyph on the left. Without right-to-left glyphs the rows come back as they are.
+    """
+    code = np.asarray(codes, dtype=np.int8)
+    if not (code == 1).any():
+        return left, right, left, right
+    cl, cr = code[left], code[right]
+    keep = (cl | cr) != 3
+    left, right, cl, cr = left[keep], right[keep], cl[keep], cr[keep]
+    rtl = (cl == 1) | (cr == 1)
+    return left, right, np.where(rtl, right, left), np.where(rtl, left, right)
