@@ -231,3 +231,9 @@ def test_fonts_band_along_their_italic_angle_unless_asked_not_to():
     # banded upright, the slanted sides overlap by band·tan(angle) = 3.53 within each band
     upright = kern_pairs(font, [("I", "I")], Settings(min_kern=0, italic=False)).as_dict()[("I", "I")]
     assert upright == 4
+
+
+def test_a_vertex_inside_a_band_is_its_extent_exactly():
+    # x at y = 273 through the slope would be -79.99999999999999: the end point itself must count
+    profile = band_profile(bubble_of(lambda p: polygon(p, (33, 0), (-80, 273), (389, 0))), 20)
+    assert profile.extent(13)[0] == -80

@@ -157,8 +157,8 @@ def _line_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, float
     for band in range(math.floor(y0 / h), math.ceil(y1 / h)):
         lo = max(y0, band * h)
         hi = min(y1, (band + 1) * h)
-        if hi > lo:
-            yield band, x0 + (lo - y0) * slope, x0 + (hi - y0) * slope
+        if hi > lo:  # a segment's own end points stay exact (no rounding through the slope)
+            yield band, x0 if lo == y0 else x0 + (lo - y0) * slope, x1 if hi == y1 else x0 + (hi - y0) * slope
 
 
 def _cubic_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, float]]:
