@@ -349,7 +349,7 @@ def test_window_flat_text_sample_and_selected_glyphs(rf):
     assert w.getItem("sampleStatusLabel").get() == "2 pairs"
     assert rf.defaults[defaults.key("sampleText")] == "AVA"
     font._test_selection = ("V",)
-    w.getItem("tabs").set(3)  # the Settings tab keeps the last source tab
+    w.getItem("tabs").set(4)  # the Settings tab keeps the last source tab
     controller.tabsCallback(w.getItem("tabs"))
     assert controller.source_tab == 2
     w.getItem("tabs").set(0)  # the empty builder: all pairs of glyphs with bubbles, here touching V
@@ -467,3 +467,24 @@ def test_applying_is_one_entry_in_robofonts_font_undo(rf, monkeypatch):
     assert calls == [("prepare", "BubbleKern: Apply Kerning", {}), ("perform", {("A", "V"): -200})]
     edit_kerning(font, undo)
     assert dict(font.kerning.items()) == {}
+
+
+def test_window_words_tab(rf):
+    pytest.importorskip("wordfreq")
+    from bubblekern.words import pairs_from_words
+
+    font = helpers.box_font({c: (500, (20, 0, 480, 500)) for c in "thea"})
+    for c in "thea":
+        font[c].unicode = ord(c)
+    controller = window(rf, font)
+    w = controller.w
+    w.getItem("wordsField").set("en")
+    w.getItem("wordsTopField").set(3)
+    controller.wordsFieldCallback(w.getItem("wordsField"))
+    assert w.getItem("wordsStatusLabel").get() == "3 pairs, most frequent first: h/e t/h a/t"
+    assert rf.defaults[defaults.key("wordsLanguages")] == "en" and rf.defaults[defaults.key("wordsTop")] == 3
+    w.getItem("tabs").set(3)
+    controller.tabsCallback(w.getItem("tabs"))
+    controller.kernAllButtonCallback(None)
+    expected = pairs_from_words("en", {ord(c): c for c in "thea"}, top=3)
+    assert [i["pair"] for i in w.getItem("resultsTable").get()] == [f"{a} {b}" for a, b in expected]
