@@ -591,6 +591,8 @@ def test_make_bubbles_dialog_uses_pop_ups(rf):
     menu.make_bubbles_dialog()
     dialog = rf.opened[-1]
     assert [dialog.w.getItem(n).kind for n in ("adhere", "overwrite", "corner")] == ["PopUpButton"] * 3
+    controls = [i.identifier for i in dialog.w.items.values() if i.kind not in fake_robofont.CONTAINERS | {"Label", "HorizontalLine"}]
+    assert len(controls) == 7 and [c for c in controls if not hasattr(dialog, c + "Callback")] == []
     dialog.w.user("corner", 1)
     dialog.w.click("makeButton")
     assert rf.messages()[-1].startswith("2 bubbles written"), rf.messages()
