@@ -468,7 +468,7 @@ def test_every_window_control_has_its_own_callback(rf):
     w.user("allowPositiveCheckbox", False)
     w.user("replaceCheckbox", True)
     assert controller.source_tab == 2
-    w.user("tabs", 3)  # the Settings tab keeps the last source tab
+    w.user("tabs", 4)  # the Settings tab keeps the last source tab
     assert controller.source_tab == 2
 
 
@@ -705,6 +705,26 @@ def test_a_broken_step_fails_without_stopping_the_others(rf, monkeypatch):
     assert statuses == ["pass", "pass", "pass", "fail", "fail", "pass", "pass", "pass"], "\n".join(lines)
     assert lines[4].startswith("FAIL kern a few pairs: RuntimeError: solver exploded (test_robofont_layer.py, line")
     assert lines[-1] == "BubbleKern self-test: 6 passed, 2 failed, 0 skipped"
+
+
+def test_window_words_tab(rf):
+    pytest.importorskip("wordfreq")
+    from bubblekern.words import pairs_from_words
+
+    font = helpers.box_font({c: (500, (20, 0, 480, 500)) for c in "thea"})
+    for c in "thea":
+        font[c].unicode = ord(c)
+    controller = window(rf, font)
+    w = controller.w
+    w.user("wordsTopField", 3)
+    w.user("wordsField", "en")
+    assert w.getItem("wordsStatusLabel").get() == "3 pairs, most frequent first: h/e t/h a/t"
+    assert rf.defaults[defaults.key("wordsLanguages")] == "en" and rf.defaults[defaults.key("wordsTop")] == 3
+    w.user("tabs", 3)
+    assert controller.source_tab == 3
+    w.click("kernAllButton")
+    expected = pairs_from_words("en", {ord(c): c for c in "thea"}, top=3)
+    assert [i["pair"] for i in w.getItem("resultsTable").get()] == [f"{a} {b}" for a, b in expected]
 
 
 # -- with only what RoboFont ships ----------------------------------------------------------------
