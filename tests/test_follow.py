@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import runpy
 import sys
+from pathlib import Path
 
 import fake_robofont
 import pytest
-from fake_robofont import FakeGlyphEditor, FakeSubscriber, Recorder
+from fake_robofont import Recorder
 from fontParts.fontshell import RGlyph
 
-from bubblekern.interface.follow import OutlineFollower, decide
+from bubblekern.interface.follow import OutlineFollower, classify, decide
 from bubblekern.sync import SYNC_KEY, Outline, outline_of, sync_bubbles, sync_status
 
 import helpers
+
+LIB = Path(__file__).resolve().parent.parent / "source" / "lib"
 
 
 def points(font, name):
@@ -38,6 +42,16 @@ def test_decide_moves_only_what_kept_its_shape():
     assert decide("H", None, a, None) is None  # never seen: nothing known to follow
     stale = {"left": 10.0, "advance": 600.0, "shape": "old"}  # already out of step: stays so, shifted along
     assert decide("H", a, Outline(62.0, 612.0, "s"), stale).record == {**stale, "left": 22.0}
+
+
+def test_classify_tells_a_move_still_arriving_from_a_redraw():
+    before = ((80.0, "stem"), (530.0, "stem"), (170.0, "bar"))
+    assert classify(before, ((100.0, "stem"), (550.0, "stem"), (190.0, "bar"))) == ("moved", 20)
+    assert classify(before, ((100.0, "stem"), (530.0, "stem"), (170.0, "bar"))) == ("partial", 20)
+    assert classify(before, before) == ("same", 0)
+    assert classify(before, ((100.0, "stem"), (540.0, "stem"), (170.0, "bar")))[0] == "redrawn"  # two offsets
+    assert classify(before, ((80.0, "stem"), (530.0, "other"), (170.0, "bar")))[0] == "redrawn"
+    assert classify(before, before[:2])[0] == "redrawn"
 
 
 def test_follower_moves_bubbles_and_composites_and_undo_moves_them_back():
@@ -78,31 +92,32 @@ def rf(monkeypatch):
     recorder = Recorder()
     for name, module in fake_robofont.install(recorder).items():
         monkeypatch.setitem(sys.modules, name, module)
-    monkeypatch.setattr(RGlyph, "prepareUndo", lambda self, title="": recorder.calls.append(("prepareUndo", (self.name, title), {})), raising=False)
-    monkeypatch.setattr(RGlyph, "performUndo", lambda self: recorder.calls.append(("performUndo", (self.name,), {})), raising=False)
+    for method in ("prepareUndo", "performUndo"):
+        monkeypatch.setattr(
+            RGlyph, method, lambda self, *a, m=method: recorder.calls.append((m, (self.name, *a), {})), raising=False
+        )
     fake_robofont.forget_ui_modules()
-    from bubblekern.interface.defaults import registered_defaults
-
-    recorder.defaults.update(registered_defaults())
     yield recorder
     fake_robofont.forget_ui_modules()
 
 
 def test_overlay_moves_the_bubble_with_a_sidebearing_change_and_back_on_undo(rf):
-    from bubblekern_robofont.overlay import CONTAINER, BubbleOverlay
+    from bubblekern_robofont.overlay import CONTAINER
 
+    runpy.run_path(str(LIB / "bubblekern_robofont" / "main.py"))  # RoboFont's start-up registers the overlay
     font = font_with_composite()
-    start = points(font, "H")
-    editor = FakeGlyphEditor(font["H"])
-    FakeSubscriber.editor = editor
-    overlay = BubbleOverlay()  # the editor shows H: its outline is remembered
-    font["H"].leftMargin += 20
-    overlay.glyphEditorGlyphDidChange({})
-    assert points(font, "H") == [(x + 20, y) for x, y in start]
+    start = {n: points(font, n) for n in ("H", "Hcomb")}
+    editor = rf.open_glyph_editor(font["H"])  # the editor shows H (three contours): its outline is remembered
+    font["H"].leftMargin += 20  # the glyph's change notifications reach the overlay, contour by contour
+    assert points(font, "H") == [(x + 20, y) for x, y in start["H"]]
+    assert points(font, "Hcomb") == [(x + 20, y) for x, y in start["Hcomb"]]  # a composite built on H
     drawn = editor.containers[CONTAINER].of("path")[0].pen.value
     assert drawn[0] == ("moveTo", ((40.0, -60.0),))  # the overlay draws the moved bubble
     assert not [c for c in rf.calls if c[0] in ("prepareUndo", "performUndo")]  # no undo step of its own
-    font["H"].leftMargin -= 20  # undo of the metrics change
-    overlay.glyphEditorGlyphDidChange({})
-    assert points(font, "H") == start
+    font["H"].leftMargin -= 20  # undoing the metrics change moves the outline back, and the bubble with it
+    assert {n: points(font, n) for n in start} == start
     assert SYNC_KEY in font.getLayer("bubble")["H"].lib  # the first follow records the bubble
+    font["H"].contours[1].points[0].x += 5  # a point edit: not followed …
+    assert points(font, "H") == start["H"]
+    font["H"].leftMargin += 7  # … but the next sidebearing change is
+    assert points(font, "H") == [(x + 7, y) for x, y in start["H"]]

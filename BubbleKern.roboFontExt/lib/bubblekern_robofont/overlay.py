@@ -91,7 +91,7 @@ class BubbleOverlay(Subscriber):
         if watch:
             self._follower.watch(glyph.font, glyph.name)
         else:
-            layer = defaults.settings_from_defaults(getExtensionDefault).layer
+            layer = defaults.settings_from_defaults(get_default).layer
             self._follower.follow(glyph.font, glyph.name, layer)
 
     def adjunctGlyphDidChange(self, info):
