@@ -91,8 +91,7 @@ class BubbleOverlay(Subscriber):
         if watch:
             self._follower.watch(glyph.font, glyph.name)
         else:
-            layer = defaults.settings_from_defaults(get_default).layer
-            self._follower.follow(glyph.font, glyph.name, layer)
+            self._follower.follow(glyph.font, glyph.name, defaults.settings_from_defaults(get_default).layer)
 
     def adjunctGlyphDidChange(self, info):
         # glyphs registered with setAdjunctObjectsToObserve: bubble glyphs, component bases, partners

@@ -1,9 +1,17 @@
 """Bubbles follow the outline live, in the glyph editor (the logic of ``bubblekern sync``).
 
-The overlay remembers each glyph's outline (:class:`bubblekern.sync.Outline`) as the editor
-last saw it. When the glyph changes and its outline is the same shape moved sideways by dx (a
-left-sidebearing change, from the metrics fields, the space center or a script), its bubble's
-contours move by dx too, and so do the bubbles of the composites built on it.
+The overlay remembers, per glyph, the outline its bubble is in step with (the *anchor*: the
+outline when the editor showed the glyph, or the bubble's record). When the glyph changes,
+:func:`classify` compares the outline contour by contour with the anchor:
+
+- every contour moved sideways by the same dx (a left-sidebearing change, from the metrics
+  fields, the space center or a script): the bubble's contours move by dx, and so do the
+  bubbles of the composites built on it; the new outline is the anchor;
+- some contours moved by dx and the others not at all: a move still arriving (RoboFont and
+  defcon announce a moved glyph contour by contour) — wait for the rest;
+- anything else is a redraw: the bubble stays, and the redrawn outline becomes the anchor, so
+  the next sidebearing change is followed (``bubblekern sync`` still reports the bubble as out of
+  step with its record until it is recorded again).
 
 The bubble's move registers no undo step of its own: undoing the sidebearing change moves
 the outline back, which the follower sees as a move by −dx and follows. Metrics change and
@@ -18,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ComponentError
-from ..sync import SYNC_KEY, Outline, has_contours, move_bubble, outline_of, record_outline
+from ..sync import SYNC_KEY, Outline, contour_parts, has_contours, move_bubble, outline_of, record_outline
 
-__all__ = ["Step", "decide", "OutlineFollower"]
+__all__ = ["Step", "decide", "classify", "OutlineFollower"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +41,12 @@ class Step:
     """The record to store in the bubble's lib afterwards (None: leave it as it is)."""
 
 
+@dataclass(frozen=True)
+class _State:
+    outline: Outline
+    parts: tuple[tuple[float, str], ...] | None  # per contour; None for a state known from a record only
+
+
 def _from_record(record) -> Outline | None:
     if not isinstance(record, dict) or not isinstance(record.get("shape"), str):
         return None
@@ -40,6 +54,21 @@ def _from_record(record) -> Outline | None:
         return Outline(float(record["left"]), float(record["advance"]), record["shape"])
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def classify(before: tuple[tuple[float, str], ...], now: tuple[tuple[float, str], ...]) -> tuple[str, float]:
+    """``("same", 0)``, ``("moved", dx)``, ``("partial", dx)`` (some contours moved by dx, the rest
+    not yet) or ``("redrawn", 0)``, comparing two outlines contour by contour."""
+    if len(before) != len(now) or any(b[1] != n[1] for b, n in zip(before, now)):
+        return "redrawn", 0.0
+    offsets = {round(n[0] - b[0], 3) for b, n in zip(before, now)}
+    if offsets <= {0.0}:
+        return "same", 0.0
+    if len(offsets) == 1:
+        return "moved", offsets.pop()
+    if len(offsets) == 2 and 0.0 in offsets:
+        return "partial", max(offsets, key=abs)
+    return "redrawn", 0.0
 
 
 def decide(name: str, before: Outline | None, now: Outline, record: dict | None) -> Step | None:
@@ -66,7 +95,7 @@ class OutlineFollower:
     """Remembers outlines per font and moves bubbles after them (see the module)."""
 
     def __init__(self):
-        self._seen: dict[tuple[int, str], Outline] = {}
+        self._anchor: dict[tuple[int, str], _State] = {}
 
     @staticmethod
     def _font_key(font) -> int:
@@ -74,13 +103,11 @@ class OutlineFollower:
 
     def _dependents(self, font, name: str) -> list[str]:
         """``name`` and every glyph built on it through components, nearest first."""
-        naked = font.naked() if hasattr(font, "naked") else font
-        references = getattr(naked, "componentReferences", None)
-        if references is None:  # a font object without defcon's reverse component map
-            references = {}
-            for glyph in font:
-                for component in glyph.components:
-                    references.setdefault(component.baseGlyph, set()).add(glyph.name)
+        references: dict[str, set[str]] = {}
+        glyphs = font.naked() if hasattr(font, "naked") else font  # defcon's glyphs: no wrapper per glyph
+        for glyph in glyphs:
+            for component in glyph.components:
+                references.setdefault(component.baseGlyph, set()).add(glyph.name)
         order, queue = [name], [name]
         while queue:
             for user in sorted(references.get(queue.pop(0), ())):
@@ -89,12 +116,16 @@ class OutlineFollower:
                     queue.append(user)
         return order
 
+    @staticmethod
+    def _state(font, name: str, memo: dict) -> _State:
+        return _State(outline_of(font, name, memo), contour_parts(font, name, memo))
+
     def watch(self, font, name: str) -> None:
-        """Remember the outlines of ``name`` and of the glyphs built on it, as they are now."""
+        """Take the outlines of ``name`` and of the glyphs built on it, as they are now, as anchors."""
         memo: dict = {}
         for each in self._dependents(font, name):
             try:
-                self._seen[(self._font_key(font), each)] = outline_of(font, each, memo)
+                self._anchor[(self._font_key(font), each)] = self._state(font, each, memo)
             except ComponentError:
                 continue
 
@@ -107,23 +138,34 @@ class OutlineFollower:
         for each in self._dependents(font, name):
             key = (self._font_key(font), each)
             try:
-                now = outline_of(font, each, memo)
+                now = self._state(font, each, memo)
             except ComponentError:
                 continue
             bubble = bubble_layer[each] if each in bubble_layer else None
             record = bubble.lib.get(SYNC_KEY) if bubble is not None else None
-            before = self._seen.get(key) or _from_record(record)
-            self._seen[key] = now
-            if not has_contours(bubble):
+            anchor = self._anchor.get(key)
+            if anchor is None:
+                known = _from_record(record)
+                anchor = _State(known, None) if known is not None else None
+            if anchor is None:
+                self._anchor[key] = now
                 continue
-            step = decide(each, before, now, record)
+            if anchor.parts is None:  # known from the record only: whole outlines compare
+                kind = "moved" if anchor.outline.shape == now.outline.shape else "redrawn"
+            else:
+                kind, _ = classify(anchor.parts, now.parts)
+            if kind == "partial":
+                continue  # the rest of the move is on its way
+            self._anchor[key] = now
+            if kind != "moved" or not has_contours(bubble):
+                continue
+            step = decide(each, anchor.outline, now.outline, record)
             if step is None:
                 continue
             move_bubble(bubble, step.dx)
-            if step.record is not None:
-                if step.record.get("shape") == now.shape:
-                    record_outline(bubble, now)
-                else:
-                    bubble.lib[SYNC_KEY] = step.record
+            if step.record.get("shape") == now.outline.shape:
+                record_outline(bubble, now.outline)
+            else:
+                bubble.lib[SYNC_KEY] = step.record
             steps.append(step)
         return steps
