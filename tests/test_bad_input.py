@@ -681,3 +681,103 @@ def test_progress_bars_only_on_a_terminal_with_whole_counts():
         text = stream.getvalue()
         assert ("/9,080,000 pairs" in text) is expected, text
         assert "M" not in text and "k" not in text.replace("pairs", "")
+
+
+# -- stale bubbles: kern names them, --refresh-stale makes the generated ones again ---------
+
+
+def generated_ufo(tmp_path) -> Path:
+    """A UFO whose bubbles were all generated (trimmed to the sidebearings: H H kerns to 0)."""
+    ufo = helpers.save(kernfonts.shipping_font(groups=False), tmp_path)
+    assert main(["bubbles", str(ufo), "--all", "--overwrite", "always"]) == 0
+    return ufo
+
+
+def widen(ufo: Path, name: str, by: int) -> None:
+    """Move the glyph's right side and advance out by ``by`` units, on disk (its bubble goes stale)."""
+    from bubblekern import open_font
+
+    font = open_font(ufo)
+    glyph = font[name]
+    glyph.width += by
+    for contour in glyph.contours:
+        for point in contour.points:
+            if point.x > glyph.width / 2 - by:
+                point.x += by
+    font.save()
+
+
+def h_h(capsys, ufo, *flags) -> tuple[int, str, int]:
+    import json
+
+    code, out, err = cli(capsys, "kern", ufo, "--glyphs", "H,O", "--format", "json", "--min-kern", "0", *flags)
+    return code, err, dict(((a, b), v) for a, b, v in json.loads(out)["pairs"]).get(("H", "H"), 0) if code == 0 else None
+
+
+def test_kern_names_stale_bubbles_and_refresh_stale_makes_them_again(tmp_path, capsys):
+    ufo = generated_ufo(tmp_path)
+    capsys.readouterr()
+    code, err, before_value = h_h(capsys, ufo, "--dry-run")
+    assert code == 0 and "stale" not in err and before_value == 0
+    widen(ufo, "H", 200)
+    snapshot = tree_bytes(ufo)
+    code, err, stale_value = h_h(capsys, ufo, "--dry-run")
+    assert code == 0 and stale_value == -200  # the old bubble no longer reaches the new sidebearing
+    assert "bubblekern: warning: kerning with 1 stale bubble(s): 'H' (generated, their glyph changed since; " \
+        "--refresh-stale makes them again first)" in err
+    assert tree_bytes(ufo) == snapshot
+    code, err, fresh_value = h_h(capsys, ufo, "--dry-run", "--refresh-stale")
+    assert code == 0 and fresh_value == 0 and "made 1 stale bubble(s) again from the outlines: 'H'" in err
+    assert "kerning with" not in err and tree_bytes(ufo) == snapshot  # a dry run saves the new bubble no more than the kerning
+    code, err, _ = h_h(capsys, ufo, "--refresh-stale")
+    assert code == 0
+    from bubblekern import open_font
+    from bubblekern.status import bubble_status
+
+    assert bubble_status(open_font(ufo)).stale == []  # the new bubble was saved with the kerning
+    code, err, value = h_h(capsys, ufo, "--dry-run")
+    assert code == 0 and "stale" not in err and value == 0
+
+
+def test_stale_bubbles_the_pairs_do_not_use_are_not_named(tmp_path, capsys):
+    ufo = generated_ufo(tmp_path)
+    widen(ufo, "T", 100)
+    capsys.readouterr()
+    code, _, err = cli(capsys, "kern", ufo, "--glyphs", "H,O", "--dry-run")
+    assert code == 0 and "stale" not in err
+    code, _, err = cli(capsys, "kern", ufo, "--dry-run")
+    assert code == 0 and "kerning with 1 stale bubble(s): 'T'" in err
+
+
+def test_a_stale_bubble_edited_by_hand_is_named_and_never_remade(tmp_path, capsys):
+    ufo = generated_ufo(tmp_path)
+    edit_glif(ufo, "O", 'x="', 'x="1', count=1)  # a hand edit of the generated bubble
+    widen(ufo, "O", 50)
+    before = tree_bytes(ufo)
+    capsys.readouterr()
+    code, _, err = cli(capsys, "kern", ufo, "--glyphs", "H,O", "--refresh-stale")
+    assert code == 0 and "made" not in err
+    assert "'O' (generated, then edited by hand; `bubblekern bubbles --stale --overwrite always` replaces them)" in err
+    assert tree_bytes(ufo)["glyphs.bubble/O_.glif"] == before["glyphs.bubble/O_.glif"]
+
+
+def test_refresh_stale_without_skia_pathops_is_a_clear_error(tmp_path, capsys, monkeypatch):
+    import sys
+
+    import bubblekern
+
+    ufo = generated_ufo(tmp_path)
+    widen(ufo, "H", 200)
+    before = tree_bytes(ufo)
+    for name in ("generate", "status", "offset"):  # re-imported without pathops, put back after
+        monkeypatch.delitem(sys.modules, "bubblekern." + name, raising=False)
+        monkeypatch.delattr(bubblekern, name, raising=False)
+    monkeypatch.setitem(sys.modules, "pathops", None)
+    capsys.readouterr()
+    code, _, err = cli(capsys, "kern", ufo, "--glyphs", "H,O")  # telling staleness needs no pathops
+    assert code == 0 and "kerning with 1 stale bubble(s): 'H'" in err
+    before = tree_bytes(ufo)
+    code, _, err = cli(capsys, "kern", ufo, "--glyphs", "H,O", "--refresh-stale")
+    assert code == 1 and err.strip() == "bubblekern: error: --refresh-stale makes bubbles again: " \
+        "making bubbles needs skia-pathops (python -m pip install 'skia-pathops>=0.8')"
+    assert tree_bytes(ufo) == before
