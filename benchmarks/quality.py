@@ -39,9 +39,9 @@ from pathlib import Path
 
 import numpy as np
 
-from bubblekern import kern_pairs, open_font
+from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
-from bubblekern.fit import fit
+from bubblekern.fit import CONTROL_PAIRS, fit
 from bubblekern.generate import make_bubbles
 
 FONTS = next(
@@ -51,8 +51,9 @@ FONTS = next(
 """``../shared/fonts`` of the repository (of the main checkout, from a worktree beside it)."""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 PUNCTUATION = ".,:;-'\""
-TRAINING = ("HOLTAVOAvonTox",)
-"""Training texts: their consecutive pairs are the only designer kerning BubbleKern sees."""
+TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "r,P.")
+"""Training texts: their consecutive pairs (22) and the control pairs ``fit`` adds (8 more: 30 in all)
+are the only designer kerning BubbleKern sees."""
 MAX_TRAINING = 30
 
 
@@ -116,10 +117,11 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 # -- the tools ------------------------------------------------------------------------
 
 
-def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: str) -> tuple[dict, str]:
-    """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``."""
+def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool) -> tuple[dict, str, list]:
+    """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``,
+    a description of the fitted settings, and the model pairs (training plus controls)."""
     font = open_font(ufo)
-    result = fit(font, training, reference)
+    result = fit(font, training, reference, Settings(), model=model)
     gen = result.best.generate.replace(overwrite="always")
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
@@ -129,8 +131,11 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     kerned = kern_pairs(font, pairs, settings)
     values = {p: float(v) for p, v, k in zip(kerned.pairs, kerned.values, kerned.kept_mask) if k}
     g = gen
-    how = f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, min {settings.min_kern}"
-    return values, how
+    how = (
+        f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
+        f"min {settings.min_kern}, depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
+    )
+    return values, how, list(result.training_pairs)
 
 
 FONTFORGE_SCRIPT = r"""
@@ -212,7 +217,8 @@ def main(argv=None) -> int:
     parser.add_argument("--fonts", default="", help="only fonts whose file name contains this")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bubblekern-quality")
     parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
-    parser.add_argument("--model", default="default", help="value model: default, or off (collision only)")
+    parser.add_argument("--model", choices=("on", "off"), default="on",
+                        help="fit the value model (depth cap, strengths per context) or only the bubbles")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
@@ -233,20 +239,24 @@ def main(argv=None) -> int:
         pairs = [(a, b) for a in names for b in names]
         designer, unmeasured, upm = binary_kerning(ttf, pairs)
         training = training_pairs(cmap)
-        if len(training) > MAX_TRAINING:
-            raise SystemExit(f"{len(training)} training pairs: at most {MAX_TRAINING}")
-        known = {p: designer.get(p, 0.0) for p in training}
-        scored = [p for p in pairs if p not in set(training) and p not in set(unmeasured)]
+        controls = {cmap[a]: cmap[a] for a in "HOno" if a in cmap}
+        model_pairs = training + [(controls[a], controls[b]) for a, b in CONTROL_PAIRS
+                                  if a in controls and b in controls and (controls[a], controls[b]) not in training]
+        if len(model_pairs) > MAX_TRAINING:
+            raise SystemExit(f"{len(model_pairs)} model pairs: at most {MAX_TRAINING}")
+        known = {p: designer.get(p, 0.0) for p in model_pairs}
+        scored = [p for p in pairs if p not in set(model_pairs) and p not in set(unmeasured)]
         ufo = to_ufo(ttf, cmap, args.cache)
         try:
-            ours, how = bubblekern_values(ufo, names, known, training, args.model)
+            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on")
+            assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)
             ours, how = {}, f"failed: {type(error).__name__}"
         entry = {"bubblekern": score(ours, designer, scored, upm), "bubblekern_settings": how, "pairs": len(scored)}
         if python is not None:
             try:
-                theirs, their_how = fontforge_values(python, ttf, names, known, training)
+                theirs, their_how = fontforge_values(python, ttf, names, known, model_pairs)
                 entry["fontforge"] = score(theirs, designer, scored, upm)
                 entry["fontforge_settings"] = their_how
             except (RuntimeError, subprocess.TimeoutExpired, ValueError) as error:

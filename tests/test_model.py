@@ -136,3 +136,35 @@ def test_fit_strengths_keeps_contexts_without_enough_model_pairs():
     found = fit_strengths(raw, reference, contexts, keep=(1.0, 0.7, 1.0, 1.2, 0.3))
     assert found == (0.5, 0.7, 1.0, 1.2, 0.3)  # lc-lc has one pair only: kept
     assert fit_strengths(raw, np.zeros(3), contexts)[0] == 0.0  # a designer who kerns none of them
+
+
+# -- fitting the model with the bubbles -----------------------------------------------------
+
+
+def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
+    from bubblekern.fit import fit, store_fit
+    from bubblekern.generate import GenerateSettings, make_bubbles
+    from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
+    from bubblekern.settings import LIB_KEY
+
+    from helpers import latin_font
+
+    designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
+    gen = GenerateSettings(offset_x=40, offset_y=30)
+    font = latin_font()
+    font.removeLayer("bubble")
+    work = latin_font()
+    work.removeLayer("bubble")
+    make_bubbles(work, None, gen)
+    glyphs = ["H", "O", "A", "V", "T", "o", "n", "v"]
+    for pair, value in kern_pairs(work, all_pairs(glyphs), designer).kept.items():
+        font.kerning[pair] = value
+    training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT", cmap_of(font), set(font.keys()))
+    plain = fit(font, training, start=gen, refine=False, model=False)
+    fitted = fit(font, training, start=gen, refine=False)
+    assert fitted.best.strengths[0] == 0.5 and fitted.best.depth_cap is None
+    assert fitted.training.mae == 0 < plain.training.mae
+    assert fitted.held_out.mae < plain.held_out.mae
+    store_fit(font, fitted)
+    assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
+    assert fitted.to_dict()["strengths"]["UC-UC"] == 0.5

@@ -16,7 +16,6 @@ import numpy as np
 
 from .bubbles import FontBubbles, glyph_order
 from .fontkerning import kerning_dict, write_kerning
-from .model import capped_matrix, glyph_kinds, pair_scale
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
 from .settings import Settings
@@ -191,8 +190,13 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if progress is not None:
             progress("pairs", done, total)
 
-    per_mille = bubbles.band_height / settings.band  # font units per 1/1000 em
-    solving = matrix if settings.depth_cap is None else capped_matrix(matrix, settings.depth_cap * per_mille)
+    solving = matrix
+    model = settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths)
+    if model:  # the value model (numpy only; opt-in: the defaults leave it out)
+        from .model import capped_matrix, glyph_kinds, pair_scale
+    if settings.depth_cap is not None:
+        per_mille = bubbles.band_height / settings.band  # font units per 1/1000 em
+        solving = capped_matrix(matrix, settings.depth_cap * per_mille)
     gaps, bands = solve_gaps(solving, left, right, settings.chunk, report_pairs)
     if settings.failsafe == "skip":  # pairs sharing no band stay unsolved
         shared = np.isfinite(gaps)
