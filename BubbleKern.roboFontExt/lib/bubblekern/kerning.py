@@ -190,7 +190,24 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if progress is not None:
             progress("pairs", done, total)
 
-    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, report_pairs)
+    solving = matrix
+    model = settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths)
+    if model:  # the value model (numpy only; opt-in: the defaults leave it out)
+        from .model import capped_matrix, glyph_kinds, pair_scale
+    if settings.depth_cap is not None:
+        per_mille = bubbles.band_height / settings.band  # font units per 1/1000 em
+        solving = capped_matrix(matrix, settings.depth_cap * per_mille)
+    gaps, bands = solve_gaps(solving, left, right, settings.chunk, report_pairs)
+    if settings.failsafe == "skip":  # pairs sharing no band stay unsolved
+        shared = np.isfinite(gaps)
+        if not shared.all():
+            for pair in (PairTable(matrix.names, left[~shared], right[~shared])):
+                skipped[pair] = "no shared band (failsafe 'skip')"
+            left, right, gaps, bands = left[shared], right[shared], gaps[shared], bands[shared]
+            solvable = PairTable(matrix.names, left, right) if isinstance(solvable, PairTable) else [
+                p for p, keep in zip(solvable, shared.tolist()) if keep
+            ]
+    kinds = None if all(v == 1.0 for v in settings.strengths) else glyph_kinds(font, matrix.names)
     values = np.empty(len(gaps), dtype=np.int32)
     failsafe = np.empty(len(gaps), dtype=bool)
     kept = np.empty(len(gaps), dtype=bool)
@@ -198,7 +215,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
         part = slice(begin, begin + step)
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+        scale = None if kinds is None else pair_scale(kinds, matrix.names, left[part], right[part], settings.strengths)
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale)
     return KernResult(
         pairs=solvable,
         values=values,

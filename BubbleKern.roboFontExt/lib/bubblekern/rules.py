@@ -26,11 +26,14 @@ def kern_values(
     left_width: np.ndarray,
     right_width: np.ndarray,
     settings: Settings,
+    scale: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(values, fail-safe mask, kept mask) for solved ``gaps``.
 
-    The kern is ``−gap``. A pair sharing no band (gap +inf) gets the fail-safe: the
-    negative cap. Negative kerns never exceed the cap; positive ones are zeroed when
+    The kern is ``−gap``, negative kerns multiplied by ``scale`` (per pair: its context's
+    strength, see :mod:`bubblekern.model`) when given. A pair sharing no band (gap +inf)
+    gets the fail-safe: the negative cap with ``settings.failsafe == "cap"``, else 0 (its
+    pairs are left out before this with ``skip``). Negative kerns never exceed the cap; positive ones are zeroed when
     ``allow_positive`` is off and limited by ``positive_cap``. Values are rounded to
     ``rounding`` without crossing a cap, and kept when non-zero and at least
     ``min_kern`` in magnitude.
@@ -39,7 +42,10 @@ def kern_values(
     step = int(settings.rounding)
     cap = negative_cap(left_width, right_width)
     failsafe = ~np.isfinite(gaps)
-    raw = np.where(failsafe, -cap, -np.where(failsafe, 0.0, gaps))
+    raw = -np.where(failsafe, 0.0, gaps)
+    if scale is not None:
+        raw = np.where(raw < 0, raw * scale, raw)
+    raw = np.where(failsafe, -cap if settings.failsafe == "cap" else 0.0, raw)
     raw = np.maximum(raw, -cap)
     if not settings.allow_positive:
         raw = np.minimum(raw, 0.0)
