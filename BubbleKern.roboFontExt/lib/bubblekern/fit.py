@@ -413,7 +413,7 @@ class _Search:
         a search over the same pairs."""
         self.model = model
         kinds = glyph_kinds(maker.font, self.names)
-        self.contexts = pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs])
+        self.contexts = np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]), dtype=np.int8)
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
 

@@ -14,6 +14,9 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   are not scaled.
 - :func:`fit_strengths` picks a strength per context from reference values of model pairs.
 
+The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
+model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
+
 The fail-safe policy (``Settings.failsafe``) lives in :mod:`bubblekern.rules`.
 """
 
@@ -22,9 +25,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
-import numpy as np
-
-from .solver import ProfileMatrix
+from . import kernel
 
 __all__ = [
     "CONTEXTS",
@@ -33,17 +34,26 @@ __all__ = [
     "glyph_kinds",
     "pair_contexts",
     "capped_matrix",
-    "pair_scale",
+    "context_scales",
     "fit_strengths",
 ]
 
 CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation")
 """Pair contexts, in the order of ``Settings.strengths``."""
-STRENGTHS = tuple(np.round(np.arange(0.0, 2.001, 0.05), 2).tolist())
-"""Strengths :func:`fit_strengths` tries."""
+STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
+"""Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
 
 Kind = str
 """``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"P"`` (punctuation or symbol) or ``""``."""
+
+_CODES = {"U": 0, "l": 1, "P": 2, "": 3}
+_CONTEXT = (
+    (0, 1, 4, -1),
+    (2, 3, 4, -1),
+    (4, 4, 4, 4),
+    (-1, -1, 4, -1),
+)
+"""Context index by (left kind code, right kind code); −1: outside the contexts."""
 
 
 def glyph_kind(font, name: str) -> Kind:
@@ -75,56 +85,30 @@ def _unicodes(font, name: str) -> list[int]:
         return []
 
 
-def pair_contexts(left: Sequence[Kind], right: Sequence[Kind]) -> np.ndarray:
-    """Index into :data:`CONTEXTS` of each pair (−1 for a pair outside them)."""
-    table = {("U", "U"): 0, ("U", "l"): 1, ("l", "U"): 2, ("l", "l"): 3}
-    out = np.full(len(left), -1, dtype=np.int8)
-    for i, (a, b) in enumerate(zip(left, right)):
-        if a == "P" or b == "P":
-            out[i] = 4
-        else:
-            out[i] = table.get((a, b), -1)
-    return out
+def pair_contexts(left: Sequence[Kind], right: Sequence[Kind]) -> list[int]:
+    """Index into :data:`CONTEXTS` of each pair of kinds (−1 for a pair outside them)."""
+    return [_CONTEXT[_CODES[a]][_CODES[b]] for a, b in zip(left, right)]
 
 
-def capped_matrix(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
-    """``matrix`` with each glyph's room per band limited to ``depth`` (font units) beyond its smallest."""
+def capped_matrix(matrix, depth: float):
+    """``matrix`` (a kernel ``ProfileMatrix``) with each glyph's room per band limited to ``depth``
+    (font units) beyond its smallest on that side."""
     if depth < 0:
         raise ValueError(f"depth cap must be ≥ 0, not {depth!r}")
-
-    def cap(room: np.ndarray) -> np.ndarray:
-        if room.size == 0:
-            return room.copy()
-        finite = np.isfinite(room)
-        outer = np.where(finite, room, np.inf).min(axis=1, keepdims=True)
-        return np.where(finite, np.minimum(room, outer + depth), room)
-
-    return ProfileMatrix(
-        matrix.names, matrix.index, matrix.first_band, matrix.height,
-        cap(matrix.room_left), cap(matrix.room_right), matrix.widths,
-    )
+    return kernel.cap_depth(matrix, float(depth))
 
 
-def pair_scale(kinds: Mapping[str, Kind], names: Sequence[str], left: np.ndarray, right: np.ndarray,
-               strengths: Sequence[float]) -> np.ndarray | None:
-    """Each pair's strength (rows ``left``/``right`` into ``names``), or None when all are 1."""
+def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: Sequence[float]):
+    """The kernel's ``contexts`` argument: (a kind code per row of ``names``, the scale table)
+    for ``strengths``, or None when every strength is 1."""
     if all(s == 1.0 for s in strengths):
         return None
-    row_kinds = [kinds.get(n, "") for n in names]
-    codes = {"U": 0, "l": 1, "P": 2, "": 3}
-    kind_code = np.array([codes[k] for k in row_kinds], dtype=np.int8)
-    # context of (left kind, right kind) as a 4×4 table; 5 = outside the contexts (scale 1)
-    table = np.full((4, 4), 5, dtype=np.int8)
-    table[0, 0], table[0, 1], table[1, 0], table[1, 1] = 0, 1, 2, 3
-    table[2, :] = 4
-    table[:, 2] = 4
-    scales = np.array(list(strengths) + [1.0])
-    if len(left) == 0:
-        return np.ones(0)
-    return scales[table[kind_code[left], kind_code[right]]]
+    scales = [float(s) for s in strengths]
+    table = [[1.0 if c < 0 else scales[c] for c in row] for row in _CONTEXT]
+    return [_CODES[kinds.get(n, "")] for n in names], table
 
 
-def fit_strengths(raw: np.ndarray, reference: np.ndarray, contexts: np.ndarray, *, min_pairs: int = 2,
+def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Sequence[int], *, min_pairs: int = 2,
                   keep: Sequence[float] | None = None) -> tuple[float, ...]:
     """The strength per context whose scaled ``raw`` values come closest (least MAE) to ``reference``.
 
@@ -133,8 +117,11 @@ def fit_strengths(raw: np.ndarray, reference: np.ndarray, contexts: np.ndarray, 
     ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). On a tie the
     strength nearest 1 wins.
     """
+    import numpy as np  # the fit is numpy code; kerning never calls this
+
     raw = np.asarray(raw, float)
     reference = np.asarray(reference, float)
+    contexts = np.asarray(contexts)
     keep = tuple(keep) if keep is not None else (1.0,) * len(CONTEXTS)
     found = list(keep)
     grid = np.array(STRENGTHS)
