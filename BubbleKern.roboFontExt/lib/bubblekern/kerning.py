@@ -232,7 +232,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if settings.depth_cap is not None:
             solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
         contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
-    gaps, bands, values, failsafe, kept = kernel.solve(solving, solve_left, solve_right, settings, report_pairs, contexts)
+    gaps, bands, values, failsafe, kept = kernel.solve(
+        solving, solve_left, solve_right, settings, report_pairs, contexts=contexts
+    )
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):
