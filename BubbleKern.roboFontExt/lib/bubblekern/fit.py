@@ -459,7 +459,7 @@ class _Search:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap)
             values = np.zeros(len(self.pairs))
             if solvable:
-                settings = self.base.replace(band=float(band), min_kern=0)
+                settings = self.base.replace(band=float(band), min_kern=0).cap_for(self.upm)
                 scale = None
                 if any(v != 1.0 for v in strengths):
                     table = np.array(list(strengths) + [1.0])

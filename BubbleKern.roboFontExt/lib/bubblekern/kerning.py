@@ -225,6 +225,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if progress is not None:
             progress("pairs", done, total)
 
+    capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
     solving, contexts = matrix, None
     if settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths):  # the value model
         from .model import capped_matrix, context_scales, glyph_kinds
@@ -233,7 +234,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
         contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
     gaps, bands, values, failsafe, kept = kernel.solve(
-        solving, solve_left, solve_right, settings, report_pairs, contexts=contexts
+        solving, solve_left, solve_right, capped, report_pairs, contexts=contexts
     )
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
