@@ -22,6 +22,10 @@ Which glyphs get one:
 
 Sidebearings are not adhered for glyphs with an advance of zero or less, nor for
 combining marks (Unicode category M): their room is set by the composites they sit in.
+
+A glyph whose bubble cannot be built (an outline the geometry still refuses after its
+retries, see :mod:`bubblekern.offset`) never stops a run: it is skipped with code
+``"failed"`` and a message naming it, and every other bubble is written.
 """
 
 from __future__ import annotations
@@ -293,7 +297,7 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
         return pathops.Path()
     mode, _ = _adhere_mode(glyph, settings)
     try:
-        return bubble_path(
+        path = bubble_path(
             ink,
             upm=units_per_em(font),
             width=glyph.width,
@@ -304,8 +308,22 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
             adhere_mode=mode,
             slant=outlines.slant,
         )
-    except pathops.PathOpsError as error:
-        raise BubbleGeometryError(f"glyph {name!r}: its bubble cannot be built from the outline: {error}") from error
+        _check_finite(path)
+        return path
+    except _GEOMETRY_ERRORS as error:
+        raise BubbleGeometryError(
+            f"glyph {name!r}: its bubble cannot be built from the outline: {error or type(error).__name__}"
+        ) from error
+
+
+_GEOMETRY_ERRORS = (pathops.PathOpsError, NotImplementedError, ValueError, ArithmeticError)
+"""What the geometry raises on an outline it cannot handle (Skia refusals, pens, non-numbers)."""
+
+
+def _check_finite(path) -> None:
+    x0, y0, x1, y1 = path.bounds
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        raise ValueError("the outline has coordinates that are not finite numbers")
 
 
 def _has_bubble(glyph) -> bool:
@@ -366,15 +384,23 @@ def make_bubbles(
         if not settings.include_composites and outlines.is_composite(name):
             report.skipped[name] = Skip("composite", "composite: inherits its components' bubbles")
             continue
-        path = glyph_bubble(font, name, settings, outlines=outlines)
-        if path.area == 0:
-            if outlines.ink(name).area == 0:
-                report.skipped[name] = Skip("empty", "no outline")
-            else:
-                report.skipped[name] = Skip("outside", "its grown outline lies wholly outside the advance")
+        try:
+            path = glyph_bubble(font, name, settings, outlines=outlines)
+            if path.area == 0:
+                if outlines.ink(name).area == 0:
+                    report.skipped[name] = Skip("empty", "no outline")
+                else:
+                    report.skipped[name] = Skip("outside", "its grown outline lies wholly outside the advance")
+                continue
+            pen = RecordingPen()
+            drawn = draw_clean(path, pen, grid=1.0, min_area=grid_area)
+        except BubbleGeometryError as error:  # one glyph never stops the run: skipped, named, the rest written
+            report.skipped[name] = Skip("failed", str(error))
             continue
-        pen = RecordingPen()
-        if not draw_clean(path, pen, grid=1.0, min_area=grid_area):
+        except _GEOMETRY_ERRORS as error:
+            report.skipped[name] = Skip("failed", f"glyph {name!r}: its bubble cannot be drawn: {error}")
+            continue
+        if not drawn:
             report.skipped[name] = Skip("outside", "its bubble has no area left after cleaning")
             continue
         _, note = _adhere_mode(glyph, settings)
