@@ -76,7 +76,8 @@ Adhere = Literal["trim", "nudge", "off"]
 MITER_LIMIT = 4.0
 """Skia's default: corners sharper than about 29° get a bevelled miter."""
 
-_CONIC_TOLERANCE = 0.05
+_CONIC_TOLERANCE = 0.25
+"""How far (units per 1000 UPM) Skia's conics may stray when cut into quadratics."""
 _CUBIC_ERROR = 1.0
 """Largest error (units per 1000 UPM) when Skia's quadratic offsets are fitted with cubics."""
 _JOINS = {"round": pathops.LineJoin.ROUND_JOIN, "miter": pathops.LineJoin.MITER_JOIN}
@@ -236,8 +237,11 @@ def grow(path: pathops.Path, rx: float, ry: float, corner: Corner = "round") -> 
 def fill_holes(path: pathops.Path) -> pathops.Path:
     """The union of ``path`` with its counters: outer contours only, all counter-clockwise."""
     resolved = _simplify(path)
+    contours = list(resolved.contours)
+    if not any(contour.clockwise for contour in contours):
+        return resolved  # no counters: nothing to fill
     filled = pathops.Path()
-    for contour in resolved.contours:
+    for contour in contours:
         if contour.clockwise:
             continue  # a counter: it lies inside an outer contour, which covers it once filled
         filled.addPath(contour)
