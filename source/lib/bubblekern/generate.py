@@ -466,8 +466,10 @@ def _same(existing, value: list, width: float, record: dict) -> bool:
 
 def _write(target, pen: RecordingPen, width: float, record: dict) -> None:
     glyph = drawable(target)  # the naked (defcon) glyph when there is one: no per-point fontParts wrappers
-    glyph.clearContours()
+    # components first: while the glyph is on a component loop (A → B → A in the bubble layer)
+    # every contour change is echoed round the loop by defcon's notifications, endlessly
     glyph.clearComponents()
+    glyph.clearContours()
     pen.replay(glyph.getPen())
     glyph.width = width
     target.lib[GLYPH_KEY] = {**record, "bubble": bubble_hash(target)}
