@@ -46,7 +46,11 @@ CORE_TESTS = [
     "test_interface_pentool.py",
     "test_without_numpy.py::test_this_process_has_no_numpy_when_blocked",
 ]
-"""Engine tests that must pass in both modes (run again here with numpy blocked)."""
+"""Engine tests that must pass in both modes (run again here with numpy and skia-pathops blocked)."""
+
+ROBOFONT_TESTS = ["test_robofont_layer.py", "test_interface_preview.py"]
+"""The RoboFont layer under the fakes: its kerning window, overlay, tool, menus and self-test
+run again with numpy blocked (skia-pathops stays: Make Bubbles needs it, and says so without)."""
 
 ROBOFONT_PATH = [
     "bubblekern",
@@ -67,9 +71,9 @@ ROBOFONT_PATH = [
 unblocked = pytest.mark.skipif(bool(blocked_imports.blocked()), reason="runs the blocked mode itself")
 
 
-def run_blocked(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    """Run ``python args`` in the repository with numpy and skia-pathops blocked."""
-    env = dict(os.environ, **{blocked_imports.ENV: BLOCK})
+def run_blocked(*args: str, timeout: float = 600, block: str = BLOCK) -> subprocess.CompletedProcess:
+    """Run ``python args`` in the repository with ``block`` (numpy and skia-pathops) blocked."""
+    env = dict(os.environ, **{blocked_imports.ENV: block})
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), str(LIB), env.get("PYTHONPATH", "")]))
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=timeout)
 
@@ -91,12 +95,15 @@ def test_this_process_has_no_numpy_when_blocked():
 
 
 @unblocked
-def test_core_engine_tests_pass_without_numpy_and_pathops():
-    run = run_blocked("-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{t}" for t in CORE_TESTS))
+@pytest.mark.parametrize(
+    ("block", "tests", "least"), [(BLOCK, CORE_TESTS, 100), ("numpy", ROBOFONT_TESTS, 50)], ids=["engine", "robofont"]
+)
+def test_engine_and_robofont_tests_pass_without_numpy(block, tests, least):
+    run = run_blocked("-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{t}" for t in tests), block=block)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     summary = run.stdout.strip().splitlines()[-1]
     assert "failed" not in summary and "error" not in summary, summary
-    assert int(summary.split(" passed")[0].split()[-1]) >= 100, summary
+    assert int(summary.split(" passed")[0].split()[-1]) >= least, summary
 
 
 def robofont_imports() -> list[str]:
@@ -171,6 +178,8 @@ SETTINGS = [
     Settings(min_kern=0, rounding=10, band=13.7),
     Settings(allow_positive=False, min_kern=12, rounding=7),
     Settings(positive_cap=30, rounding=4, chunk=64),
+    Settings(failsafe="cap", min_kern=0),
+    Settings(failsafe="skip", depth_cap=60, strengths=(0.5, 1.3, 0.2, 1.0, 0.7), rounding=3, chunk=64),
 ]
 
 
@@ -252,6 +261,7 @@ kernel_settings = st.builds(
     rounding=st.integers(1, 25),
     allow_positive=st.booleans(),
     positive_cap=st.one_of(st.none(), st.integers(0, 300)),
+    failsafe=st.sampled_from(("cap", "zero", "skip")),
 )
 
 
@@ -269,6 +279,10 @@ def test_plain_and_numpy_rules_agree_exactly(rows, kern_settings):
     gaps, lw, rw = (list(column) for column in zip(*rows))
     expected = vectorised.kern_values(np.array(gaps), np.array(lw), np.array(rw), kern_settings)
     got = plain.kern_values(gaps, lw, rw, kern_settings)
+    assert [a.tolist() for a in got] == [e.tolist() for e in expected]
+    scale = [0.05 * (i % 41) for i in range(len(gaps))]  # the value model's strengths per pair
+    expected = vectorised.kern_values(np.array(gaps), np.array(lw), np.array(rw), kern_settings, np.array(scale))
+    got = plain.kern_values(gaps, lw, rw, kern_settings, scale)
     assert [a.tolist() for a in got] == [e.tolist() for e in expected]
 
 
@@ -293,6 +307,9 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         matrix = k.ProfileMatrix.build(profiles, widths)
         left, right = k.all_rows(len(profiles))
         results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(min_kern=3, chunk=100))])
-    assert results[0] == results[1]
+        capped = k.cap_depth(matrix, 45.0)  # the value model's depth cap
+        contexts = ([i % 4 for i in range(len(profiles))], [[0.5, 1.5, 1.0, 1.0]] * 4)
+        results.append([a.tolist() for a in k.solve(capped, left, right, Settings(chunk=100), None, contexts)])
+    assert results[0] == results[2] and results[1] == results[3] and results[0] != results[1]
     gaps, bands = results[0][:2]
     assert math.inf in gaps and len(set(bands)) > 10
