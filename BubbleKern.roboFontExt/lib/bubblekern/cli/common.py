@@ -157,6 +157,64 @@ def progress_bar(enabled: bool = True, stream=None, delay: float = 1.0) -> Itera
             bar.close()
 
 
+def stale_check(font, settings, pairs, refresh: bool = False, label: str = "") -> list[str]:
+    """Warn about the stale bubbles a kerning run uses, by name; with ``refresh``, first make the
+    generated ones again from the outlines (as ``bubblekern bubbles --stale`` does).
+
+    A stale bubble is a generated one whose glyph changed since (H widened by 200 kerned
+    H H −200 from the old bubble). Bubbles edited by hand are never remade here. Returns the
+    glyphs whose bubble was made again: the font must be saved with the kerning.
+    """
+    from ..status import stale_bubbles
+
+    stale = stale_bubbles(font, settings.layer)
+    if not stale:
+        return []
+    if pairs is not None:  # only those the pairs use, directly or through components
+        from ..bubbles import FontBubbles
+
+        used = {n for pair in pairs for n in pair}
+        bubbles = FontBubbles(font, settings.replace(on_error="skip"))
+        stale = {n: e for n, e in stale.items() if n in used or bubbles.dependents([n]) & used}
+    where = f"{label}: " if label else ""
+    refreshed: list[str] = []
+    if refresh:
+        todo = [n for n, edited in stale.items() if not edited]
+        if todo:
+            from ..generate import load_generate_settings, refresh_bubbles
+
+            try:
+                report = refresh_bubbles(font, todo, load_generate_settings(font, layer=settings.layer))
+            except ImportError as error:
+                raise BubbleKernError(f"--refresh-stale makes bubbles again: {error}") from None
+            refreshed = list(report.written) + list(report.unchanged)
+            if report.written:
+                note(f"{where}made {len(report.written):,} stale bubble(s) again from the outlines: {_names(report.written)}")
+        stale = {n: e for n, e in stale.items() if n not in refreshed}
+    if stale:
+        edited = [n for n, e in stale.items() if e]
+        plain = [n for n, e in stale.items() if not e]
+        parts = []
+        if plain:
+            hint = "" if refresh else "; --refresh-stale makes them again first"
+            parts.append(f"{_names(plain)} (generated, their glyph changed since{hint})")
+        if edited:
+            parts.append(f"{_names(edited)} (generated, then edited by hand; `bubblekern bubbles --stale "
+                         "--overwrite always` replaces them)")
+        warn(f"{where}kerning with {len(stale):,} stale bubble(s): " + "; ".join(parts))
+    return [n for n in refreshed]
+
+
+def _names(names, limit: int = 12) -> str:
+    names = list(names)
+    shown = ", ".join(repr(n) for n in names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def note(message: str) -> None:
+    print(f"bubblekern: {message}", file=sys.stderr)
+
+
 def is_terminal(stream) -> bool:
     """True when ``stream`` is an interactive terminal (not a file, a pipe or a captured stream)."""
     try:

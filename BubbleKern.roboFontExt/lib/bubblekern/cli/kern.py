@@ -28,6 +28,7 @@ from .common import (
     progress_bar,
     saved_line,
     settings_from_args,
+    stale_check,
     warn,
 )
 
@@ -82,6 +83,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     out = parser.add_argument_group("output")
     out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
     out.add_argument("--dry-run", action="store_true", help="solve and report, save nothing")
+    out.add_argument(
+        "--refresh-stale",
+        action="store_true",
+        help="first make stale generated bubbles again from the outlines (kern warns about them otherwise)",
+    )
     out.add_argument("--format", choices=("text", "tsv", "json"), default="text", help="what to print (default: text)")
     out.add_argument(
         "--output",
@@ -124,6 +130,7 @@ def _run_flat(args, path: Path, font) -> int:
     bubbles = FontBubbles(font, settings)
     bubbles.require_layer()
     pairs = pairs_from_args(args, font, bubbles)
+    refreshed = stale_check(font, settings, pairs, args.refresh_stale)
     with progress_bar(args.format == "text") as progress:
         result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress)
     for message in result.warnings:
@@ -131,7 +138,7 @@ def _run_flat(args, path: Path, font) -> int:
     report_skipped(result, settings.layer, font)
     report = apply_kerning(font, result, "replace" if args.replace else "update")
     saved = None
-    if not args.dry_run and (args.output or report.changed):
+    if not args.dry_run and (args.output or report.changed or refreshed):
         saved = save_font(font, args.output or path)
     print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run)
     return 0
@@ -160,6 +167,9 @@ def _run_family(args, path: Path, kind: str, font=None) -> int:
     first_bubbles = FontBubbles(first.font, settings)
     first_bubbles.require_layer()
     pairs = pairs_from_args(args, first.font, first_bubbles)
+    several = len(masters) > 1
+    refreshed = {id(m.font) for m in masters
+                 if stale_check(m.font, settings, pairs, args.refresh_stale, m.name if several else "")}
     with progress_bar(args.format == "text") as progress:
         family = kern_masters(
             masters,
@@ -176,20 +186,24 @@ def _run_family(args, path: Path, kind: str, font=None) -> int:
     for message in family.warnings:
         warn(message)
     apply_family(family, "replace" if args.replace else "update")
-    saved = _save_family(args, path, kind, doc, family)
+    saved = _save_family(args, path, kind, doc, family, refreshed)
     print_family(family, args.format, path, saved, args.dry_run)
     return 0
 
 
-def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> list[Path]:
+def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning, refreshed: set[int] = frozenset()) -> list[Path]:
+    """Save what changed; ``refreshed`` holds ids of fonts whose stale bubbles were made again."""
     if args.dry_run:
         return []
     masters = [run.master for run in family.runs]
-    changed = [run.report is not None and run.report.changed for run in family.runs]
+    changed = [(run.report is not None and run.report.changed) or id(run.master.font) in refreshed
+               for run in family.runs]
     if kind == "ufo":
         if args.output or changed[0]:
             return [save_font(masters[0].font, args.output or path)]
         return []
+    if kind == "designspace" and args.output is None and refreshed:
+        return save_fonts([(m.font, m.path) for m, c in zip(masters, changed) if c])
     if kind == "designspace":
         from ..masters import save_designspace
 
