@@ -155,6 +155,13 @@ class FontBubbles:
         with self.reading():
             return {n for n in glyph_order(self.font) if n in names or self._depends(n) & names}
 
+    def bases(self, names: Iterable[str]) -> set[str]:
+        """``names`` plus every glyph their bubbles are built from (component bases, all the way down)."""
+        names = set(names)
+        with self.reading():
+            known = self._names()
+            return names | {base for n in names if n in known for base in self._depends(n)}
+
     def invalidate(self, names: Iterable[str] | None = None) -> None:
         """Forget cached bubbles of ``names`` and of everything built from them (all when None)."""
         if names is None:

@@ -19,7 +19,7 @@ from typing import Literal
 from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
-from .bubbles import MAX_COORDINATE, FontBubbles, glyph_order
+from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
 from .settings import Settings
 
@@ -347,8 +347,9 @@ def stale_bubbles(font, layer: str = "bubble", glyphs: Iterable[str] | None = No
     for name in names:
         if name not in present:
             continue
-        glyph = bubble_layer[name]
-        record = glyph.lib.get(GLYPH_KEY)
+        with _broken_file(name, layer):
+            glyph = bubble_layer[name]
+            record = glyph.lib.get(GLYPH_KEY)
         if not (isinstance(record, dict) and "fingerprint" in record) or not _has_bubble(glyph):
             continue
         try:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..bubbles import glyph_order
 from ..errors import BubbleKernError, FontFileError
 from ..fontio import open_font
 from ..pairs import check_names
@@ -167,15 +168,15 @@ def stale_check(font, settings, pairs, refresh: bool = False, label: str = "") -
     """
     from ..status import stale_bubbles
 
-    stale = stale_bubbles(font, settings.layer)
-    if not stale:
-        return []
+    used = None
     if pairs is not None:  # only those the pairs use, directly or through components
         from ..bubbles import FontBubbles
 
-        used = {n for pair in pairs for n in pair}
         bubbles = FontBubbles(font, settings.replace(on_error="skip"))
-        stale = {n: e for n, e in stale.items() if n in used or bubbles.dependents([n]) & used}
+        used = bubbles.bases({n for pair in pairs for n in pair})
+    stale = stale_bubbles(font, settings.layer, None if used is None else [n for n in glyph_order(font) if n in used])
+    if not stale:
+        return []
     where = f"{label}: " if label else ""
     refreshed: list[str] = []
     if refresh:
