@@ -209,12 +209,15 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, 0, 500, 700), unicode=code)
     chosen = kerned_glyphs(font, list(glyphs))
-    assert chosen == ["A", "Alpha", "afii10017", "one", "period", "ampersand", "a.sc", "f_f", "one.tf", "g042"]
+    assert chosen == [
+        "A", "Alpha", "afii10017", "one", "period", "ampersand", "alef-hb", "a.sc", "f_f", "one.tf", "g042"
+    ]
     assert "acutecomb" in kerned_glyphs(font, list(glyphs), marks=True)
     table = default_pairs(font, chosen)
     pairs = set(table)
     assert ("A", "period") in pairs and ("Alpha", "one") in pairs and ("A", "a.sc") in pairs
     assert ("A", "Alpha") not in pairs and ("afii10017", "A") not in pairs  # Latin next to Greek, Cyrillic
+    assert ("alef-hb", "period") in pairs and ("alef-hb", "A") not in pairs
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
 
 

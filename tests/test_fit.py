@@ -7,12 +7,14 @@ import pytest
 from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.cli import main
 from bubblekern.errors import MissingGlyphError, PairListError
-from bubblekern.fit import FIT_KEY, FitError, fit, store_fit
+from bubblekern.fit import FIT_KEY, MIN_KERNS, OFFSET_RANGE, FitError, control_pairs, fit, store_fit
 from bubblekern.generate import GENERATE_KEY, GenerateSettings, make_bubbles
 from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
 from bubblekern.settings import LIB_KEY
+from bubblekern.status import GLYPH_KEY, bubble_status
 
-from helpers import latin_font, save, tree_bytes
+from helpers import latin_font, rect, save, tree_bytes
+from realfonts import measured_kerning, needs_shared, ttf_font
 
 GLYPHS = ["H", "O", "A", "V", "T", "o", "n", "v", "period", "quoteright", "Aacute"]
 TRAINING_TEXT = "HOTAVOAvonTo\nHAVTvoT."
@@ -88,23 +90,141 @@ def test_fit_on_16_pairs_beats_the_no_kerning_baseline_on_held_out_pairs():
     assert result.training.mae <= result.start_training.mae
     assert abs(result.best.generate.offset_x - 40) <= 10
     data = result.to_dict()
-    assert data["held_out"]["pairs"] == len(result.held_out_pairs) and data["training"]["pairs"] == 16
+    assert data["held_out"]["pairs"] == len(result.held_out_pairs)
+    assert data["training"]["pairs"] == 16 + len(result.control_pairs) and result.control_pairs
     text = result.format()
     assert "training" in text and "held-out" in text
 
 
-def test_store_fit_and_regenerate_reproduces_the_kerning(clean_fit):
+def test_store_fit_writes_the_fitted_bubbles_and_kern_reproduces_the_kerning(clean_fit):
     font = designed_font()
     result = clean_fit[1]
-    store_fit(font, result)
+    report = store_fit(font, result)
     assert font.lib[FIT_KEY]["generate"]["offset_x"] == 40
     assert font.lib[FIT_KEY]["held_out"]["mae"] == 0
     assert font.lib[GENERATE_KEY]["offset_y"] == 30 and "overwrite" not in font.lib[GENERATE_KEY]
     assert font.lib[LIB_KEY]["band"] == 20 and font.lib[LIB_KEY]["min_kern"] == result.best.min_kern
-    # a later run generates with the stored settings and kerns like the designer
-    make_bubbles(font)
+    # the fitted bubbles are written: kern right after fit kerns like the designer
+    assert set(report.written) == {"H", "O", "A", "V", "T", "o", "n", "v", "period", "quoteright", "acutecomb"}
+    assert bubble_status(font).stale == []
     solved = kern_pairs(font, result.held_out_pairs, Settings(**{k: font.lib[LIB_KEY][k] for k in ("band", "min_kern")}))
     assert solved.kept == {p: v for p, v in font.kerning.items() if p in set(result.held_out_pairs)}
+    assert make_bubbles(font, settings=result.best.generate.replace(overwrite="always")).written == []  # as generated
+
+
+def test_store_fit_replaces_generated_bubbles_and_keeps_hand_drawn_ones(clean_fit):
+    font = designed_font()
+    make_bubbles(font, None, GenerateSettings(offset_x=90, offset_y=90))
+    layer = font.getLayer("bubble")
+    edited = layer["V"]  # generated, then edited
+    edited.clearContours()
+    rect(edited.getPen(), 0, -50, 700, 750)
+    layer.removeGlyph("T")
+    rect(layer.newGlyph("T").getPen(), 0, 0, 640, 760)  # drawn by hand
+
+    def points(name):
+        return [tuple(tuple(pt.position) for pt in c.points) for c in layer[name].contours]
+
+    before = points("V"), points("T")
+    report = store_fit(font, clean_fit[1])
+    assert report.skipped["V"].code == "edited" and report.skipped["T"].code == "hand-drawn"
+    assert not {"V", "T"} & set(report.written) and (points("V"), points("T")) == before
+    assert "H" in report.replaced and font.getLayer("bubble")["H"].lib[GLYPH_KEY]["settings"]["offset_x"] == 40
+    assert store_fit(font, clean_fit[1], bubbles=False) is None
+
+
+def only_training_kerned(font, pairs):
+    """``font`` with its kerning cut down to ``pairs`` (the designer kerned nothing else)."""
+    kept = {p: font.kerning[p] for p in pairs if p in font.kerning}
+    font.kerning.clear()
+    font.kerning.update(kept)
+    return font
+
+
+def assert_plist_clean(value, where="lib"):
+    assert value is not None, f"None at {where}"
+    if isinstance(value, dict):
+        for k, v in value.items():
+            assert_plist_clean(v, f"{where}.{k}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            assert_plist_clean(v, f"{where}[{i}]")
+
+
+def test_fit_when_the_reference_kerns_only_the_training_pairs(tmp_path):
+    """The held-out set is empty: the cross-validated error stands in for it, and nothing stored is None."""
+    font = only_training_kerned(designed_font(noise=True), pairs_from_text("HOTAVOAvonTo", cmap_of(latin_font()), GLYPHS))
+    train = pairs_from_text("HOTAVOAvonTo", cmap_of(font), set(font.keys()))
+    result = fit(font, train, refine=False)
+    assert result.held_out_pairs == [] and result.held_out.count == 0 and result.held_out.mae is None
+    cross = result.cross_validated
+    assert result.folds == 5 and cross.count == len(result.training_pairs) and cross.mae is not None
+    assert cross.mae >= result.training.mae  # unseen pairs are no easier than the ones fitted
+    data = result.to_dict()
+    assert_plist_clean(data)
+    assert "mae" not in data["held_out"] and data["cross_validated"]["mae"] == cross.mae
+    assert "no held-out pairs" in result.format() and "cross-val." in result.format()
+    store_fit(font, result)
+    path = save(font, tmp_path)  # plist has no null: this raised TypeError in store_fit before
+    assert_plist_clean(open_font(path).lib[FIT_KEY])
+
+
+def test_control_pairs_join_the_training_pairs_at_zero():
+    font = designed_font()
+    assert control_pairs(font) == [("H", "H"), ("H", "O"), ("O", "H"), ("O", "O"), ("n", "n"), ("n", "o"),
+                                   ("o", "n"), ("o", "o"), ("H", "n"), ("n", "H")]
+    assert control_pairs(font, [("H", "H")])[0] == ("H", "O")
+    font.removeGlyph("o")
+    assert ("n", "o") not in control_pairs(font) and len(control_pairs(font)) == 7
+    font = designed_font()
+    font.kerning[("O", "O")] = -12  # a control the designer did kern keeps its value
+    train = [("A", "V"), ("T", "o")]
+    result = fit(font, train, refine=False)
+    assert result.training_pairs[:2] == train and result.control_pairs == control_pairs(font, train)
+    reference = dict(zip(result.training_pairs, [font.kerning.get(p, 0) for p in result.training_pairs]))
+    assert reference[("O", "O")] == -12 and reference[("H", "H")] == 0
+    assert ("O", "O") not in result.held_out_pairs
+    plain = fit(font, train, refine=False, controls=False)
+    assert plain.training_pairs == train and plain.control_pairs == []
+    assert plain.training.count == 2 and plain.folds == 2
+
+
+def test_the_fit_never_chooses_adhere_off_and_keeps_min_kern_small():
+    """Kerning made with adhere=off and a threshold of 30 (a sparsity knob): the fit picks neither."""
+    font = latin_font()
+    font.removeLayer("bubble")
+    work = latin_font()
+    work.removeLayer("bubble")
+    make_bubbles(work, None, GenerateSettings(offset_x=40, offset_y=30, adhere="off"))
+    for pair, value in kern_pairs(work, all_pairs(GLYPHS), Settings(min_kern=30)).kept.items():
+        font.kerning[pair] = value
+    assert font.kerning[("H", "H")] != 0  # adhere off kerns straight sides
+    result = fit(font, training_pairs(font), start=GenerateSettings(adhere="off"), settings=Settings(min_kern=30))
+    assert result.best.generate.adhere in ("trim", "nudge")
+    assert all(point["adhere"] != "off" for point, _ in result.history[1:])
+    assert result.start.generate.adhere == "off"  # the start is reported, not chosen
+    assert result.best.min_kern <= 10 and result.best.min_kern in MIN_KERNS
+    for _, _, key in ((0, 0, "offset_x"), (0, 0, "offset_y")):
+        assert OFFSET_RANGE[0] <= getattr(result.best.generate, key) <= OFFSET_RANGE[1]
+
+
+def test_fit_on_a_real_font_that_kerns_only_its_training_pairs(tmp_path):
+    """NotoSans as the issue measured it: the designer's kerning of HOLTAVOAvonTox pairs and nothing else."""
+    path = needs_shared("NotoSans-Regular.ttf")
+    font = ttf_font(path, "HOLTAVvonx")
+    train = pairs_from_text("HOLTAVOAvonTox", cmap_of(font), set(font.keys()))
+    font.kerning.update(measured_kerning(path, font, train))
+    assert font.kerning[("T", "o")] < 0
+    result = fit(font, train, refine=False)
+    assert result.held_out_pairs == [] and result.cross_validated.count == len(result.training_pairs) == 13 + 8  # HO, on trained already
+    assert result.best.generate.adhere != "off" and result.best.min_kern <= 10
+    report = store_fit(font, result)
+    saved = save(font, tmp_path)
+    font = open_font(saved)
+    assert_plist_clean(font.lib[FIT_KEY])
+    assert set(report.written) == set(font.keys()) and bubble_status(font).stale == []
+    kerned = kern_pairs(font, control_pairs(font)).as_dict()
+    assert all(abs(v) <= 10 for v in kerned.values()), kerned  # the straight and round references stay near 0
 
 
 def test_bad_inputs():
@@ -135,8 +255,9 @@ def test_cli_fit(tmp_path, capsys):
     font = open_font(path)
     stored = font.lib[FIT_KEY]["generate"]
     assert stored["offset_x"] in (20, 50, 60, 80, 120)  # the start or a point of the coarse grid
-    assert font.lib[GENERATE_KEY] == stored and font.lib[FIT_KEY]["training"]["pairs"] == 16
-    assert "bubble" not in font.layerOrder  # the fit stores settings; it draws no bubbles
+    assert font.lib[GENERATE_KEY] == stored and font.lib[FIT_KEY]["training"]["pairs"] == 16 + 8
+    assert "bubble" in font.layerOrder and "written" in out  # the fit writes the bubbles it chose
+    assert font.getLayer("bubble")["H"].lib[GLYPH_KEY]["settings"]["offset_x"] == stored["offset_x"]
 
     bad = tmp_path / "bad.txt"
     bad.write_text("H O\nH\n")
@@ -152,6 +273,11 @@ def test_cli_fit_default_text_and_errors(tmp_path, capsys):
     path = save(designed_font(), tmp_path)
     assert main(["fit", str(path), "--dry-run", "--no-refine"]) == 0  # default training text, font's letters only
     assert "training" in capsys.readouterr().out
+    assert main(["fit", str(path), "--no-refine", "--no-bubbles", "--no-control-pairs", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "bubbles" not in data and data["control_pairs"] == []
+    font = open_font(path)
+    assert "bubble" not in font.layerOrder and font.lib[FIT_KEY]["training"]["pairs"] == data["training"]["pairs"]
     bare = save(latin_font(), tmp_path, "Bare.ufo")
     before = tree_bytes(bare)
     assert main(["fit", str(bare)]) == 1

@@ -560,7 +560,8 @@ def build_groups(
     """Propose kern groups: glyphs whose sides match, band by band, within ``tolerance``.
 
     A glyph's right side (for kern1) is its bubble's right sidebearing in each band
-    (advance − right extent), its left side (for kern2) the left extent. Two sides match
+    (advance − right extent), its left side (for kern2) the left extent; the other way
+    round for right-to-left glyphs (:mod:`bubblekern.direction`). Two sides match
     when they differ by at most ``tolerance`` (per 1000 units per em) in every band both
     reach, and those shared bands are at least ``coverage`` of the bands either reaches.
     Glyphs join the first group whose key glyph they match; conventional key glyphs
@@ -568,6 +569,7 @@ def build_groups(
     / ``public.kern2.<key>``; glyphs matching nobody stay ungrouped.
     """
     from .bubbles import FontBubbles
+    from .direction import glyph_directions
     from .settings import units_per_em
 
     if bubbles is None:
@@ -579,12 +581,15 @@ def build_groups(
     where = {n: i for i, n in enumerate(names)}
     order = sorted(profiles, key=lambda n: (rank.get(n, len(rank)), where[n]))
     tol = scaled_tolerance(tolerance, units_per_em(font))
+    rtl = {n for n, d in glyph_directions(font, order, bubbles.settings.rtl).items() if d == "R"}
     sides = {}
     for side in (1, 2):
         sides[side] = {}
         for name in order:
             profile = profiles[name]
-            values = font[name].width - profile.right if side == 1 else profile.left
+            # the first glyph of a right-to-left pair is the one on the right: its left side counts
+            facing_right = (side == 1) != (name in rtl)
+            values = font[name].width - profile.right if facing_right else profile.left
             sides[side][name] = (profile.start, np.asarray(values, float))
     left = _cluster(order, sides[1], tol, coverage, KERN1, where)
     right = _cluster(order, sides[2], tol, coverage, KERN2, where)

@@ -15,6 +15,7 @@ from typing import Literal
 import numpy as np
 
 from .bubbles import FontBubbles, glyph_order
+from .direction import Direction, glyph_directions, is_rtl_pair, pair_direction
 from .fontkerning import kerning_dict, write_kerning
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
@@ -79,6 +80,10 @@ class KernResult:
     """Pairs not solved, with the reason (a glyph without a bubble)."""
     warnings: list[str] = field(default_factory=list)
     elapsed: float = 0.0
+    directions: dict[str, Direction] = field(default_factory=dict)
+    """Writing direction of each glyph solved (:mod:`bubblekern.direction`)."""
+    mixed: list[Pair] = field(default_factory=list)
+    """Pairs asked for that mix a right-to-left and a left-to-right glyph: not solved."""
     _positions: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -111,6 +116,11 @@ class KernResult:
         except KeyError:
             return None
         return int(self.values[i]) if self.kept_mask[i] else None
+
+    def is_rtl(self, pair: Pair) -> bool:
+        """True when ``pair`` (in logical order) is set right to left: its value is the gap
+        with ``pair[1]`` on the left and ``pair[0]`` on the right."""
+        return is_rtl_pair(self.directions.get(pair[0]), self.directions.get(pair[1]))
 
     def colliding_band(self, pair: Pair) -> tuple[float, float] | None:
         """(bottom, top) of the band where ``pair`` collides, or None."""
@@ -167,30 +177,49 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             progress("bubbles", done, total)
 
     skipped: dict[Pair, str] = {}
+    notes: list[str] = []
     if pairs is None:
         names = bubbles.kernable_glyphs()
         profiles = bubbles.profiles(names, progress=report_bubbles)
         matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
         rows = np.arange(len(names), dtype=np.int32)
         left, right = np.repeat(rows, len(names)), np.tile(rows, len(names))
+        directions = glyph_directions(font, matrix.names, settings.rtl)
+        left, right, rtl = _orient_rows(matrix.names, directions, left, right)
         solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
+        mixed: list[Pair] = []
     else:
         pairs = unique(pairs)
         check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
         needed = list(dict.fromkeys(n for pair in pairs for n in pair))
         profiles = bubbles.profiles(needed, progress=report_bubbles)
         skipped = {p: _why_skipped(p, profiles) for p in pairs if profiles[p[0]] is None or profiles[p[1]] is None}
-        solvable = [p for p in pairs if p not in skipped]
+        directions = glyph_directions(font, needed, settings.rtl)
+        sides = {p: pair_direction(directions[p[0]], directions[p[1]]) for p in pairs}
+        mixed = [p for p in pairs if sides[p] == "mixed" and p not in skipped]
+        solvable = [p for p in pairs if p not in skipped and sides[p] != "mixed"]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
         matrix = ProfileMatrix.build(present, bubbles.widths(present))
         left = matrix.rows([p[0] for p in solvable])
         right = matrix.rows([p[1] for p in solvable])
+        rtl = np.array([sides[p] == "rtl" for p in solvable], dtype=bool)
+        if mixed:
+            notes.append(
+                f"{len(mixed):,} pair(s) mix right-to-left and left-to-right glyphs ({' '.join(mixed[0])}"
+                f"{', …' if len(mixed) > 1 else ''}): not kerned, they never meet in one run of text "
+                "and ufo2ft drops them"
+            )
+
+    # a right-to-left pair (first, second) in logical order is set with second on the left
+    solve_left, solve_right = left, right
+    if rtl.any():
+        solve_left, solve_right = np.where(rtl, right, left), np.where(rtl, left, right)
 
     def report_pairs(done: int, total: int) -> None:
         if progress is not None:
             progress("pairs", done, total)
 
-    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, report_pairs)
+    gaps, bands = solve_gaps(matrix, solve_left, solve_right, settings.chunk, report_pairs)
     values = np.empty(len(gaps), dtype=np.int32)
     failsafe = np.empty(len(gaps), dtype=bool)
     kept = np.empty(len(gaps), dtype=bool)
@@ -209,9 +238,22 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         band_height=bubbles.band_height,
         settings=settings,
         skipped=skipped,
-        warnings=bubbles.warnings[warnings_before:],
+        warnings=bubbles.warnings[warnings_before:] + notes,
+        directions=directions,
+        mixed=mixed,
         elapsed=time.perf_counter() - started,
     )
+
+
+def _orient_rows(names, directions, left, right):
+    """All-pairs rows without the pairs that mix directions, and which pairs are right to left."""
+    code = np.array([{"R": 1, "L": 2}.get(directions[n], 0) for n in names], dtype=np.int8)
+    if not (code == 1).any():
+        return left, right, np.zeros(len(left), dtype=bool)
+    cl, cr = code[left], code[right]
+    keep = ~(((cl == 1) & (cr == 2)) | ((cl == 2) & (cr == 1)))
+    left, right, cl, cr = left[keep], right[keep], cl[keep], cr[keep]
+    return left, right, (cl == 1) | (cr == 1)
 
 
 def _why_skipped(pair: Pair, profiles) -> str:

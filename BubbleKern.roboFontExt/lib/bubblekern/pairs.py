@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
+from .direction import Direction, char_direction, direction_runs
 from .errors import MissingGlyphError, PairListError
 
 __all__ = [
@@ -184,18 +185,23 @@ def pairs_from_text(
     text: str,
     cmap: Mapping[int, str],
     known: Collection[str] | None = None,
+    directions: Mapping[str, Direction] | None = None,
 ) -> list[Pair]:
-    """Consecutive glyph pairs of sample text.
+    """Consecutive glyph pairs of sample text, in logical order.
 
     Characters map through ``cmap``; ``/name`` stands for a glyph by name (ended by
     white space, which it consumes, or by the next ``/``). A line break ends a run;
-    so does white space with no glyph in the cmap. Characters with no glyph and unknown
-    ``/names`` are reported together, by line and column.
+    so does white space with no glyph in the cmap, and so does a change of writing
+    direction (:func:`bubblekern.direction.direction_runs`: no pair joins a Hebrew
+    word to a Latin one). ``directions`` gives the direction of ``/name`` glyphs
+    (neutral when not given). Characters with no glyph and unknown ``/names`` are
+    reported together, by line and column.
     """
     problems: list[tuple[int, str]] = []
     pairs: list[Pair] = []
     for number, line in enumerate(text.splitlines(), 1):
-        previous: str | None = None
+        items: list[str | None] = []
+        sides: list[Direction] = []
         position = 0
         while position < len(line):
             char = line[position]
@@ -205,21 +211,20 @@ def pairs_from_text(
                 position = match.end()
                 if known is not None and name not in known:
                     problems.append((number, f"/{name} (column {match.start() + 1}) is not a glyph in the font"))
-                    previous = None
-                    continue
+                    name = None
+                direction = (directions or {}).get(name) if name else None
             else:
                 position += 1
                 name = cmap.get(ord(char))
-                if name is None:
-                    if not char.isspace():
-                        problems.append(
-                            (number, f"{char!r} (U+{ord(char):04X}, column {position}) has no glyph in the font")
-                        )
-                    previous = None
-                    continue
-            if previous is not None:
-                pairs.append((previous, name))
-            previous = name
+                direction = char_direction(char)
+                if name is None and not char.isspace():
+                    problems.append((number, f"{char!r} (U+{ord(char):04X}, column {position}) has no glyph in the font"))
+            items.append(name)
+            sides.append(direction)
+        for start, stop, _ in direction_runs(sides):
+            for a, b in zip(items[start:stop], items[start + 1 : stop]):
+                if a is not None and b is not None:
+                    pairs.append((a, b))
     if problems:
         raise PairListError(problems, "sample text")
     return unique(pairs)

@@ -3,9 +3,17 @@
 :func:`fit` searches the settings of bubble generation (horizontal and vertical offset,
 adhere mode, corners and their radius) and of kerning (band height, ``min_kern``) for the
 ones whose BubbleKern values come closest — least mean absolute error — to the reference
-kerning **on the training pairs only**. It then reports the error on the training pairs and
-on the held-out pairs (every other reference pair) beside the no-kerning baseline, so
-overfitting shows.
+kerning **on the training pairs only**. It then reports the error on the training pairs, the
+**cross-validated** error (each of up to :data:`FOLDS` folds of the training pairs predicted by a
+search run on the other folds: it always exists, even when the reference kerns nothing but the
+training pairs) and the error on the held-out pairs (every other reference pair), each beside the
+no-kerning baseline, so overfitting shows.
+
+Honesty rules: :data:`CONTROL_PAIRS` (H H, H O, … n H — pairs a spaced font leaves unkerned) join
+the training pairs when the font has their glyphs, valued 0 unless the reference kerns them, so a
+fit to a few strong pairs cannot trade away the straight and round references; ``adhere="off"``
+(which breaks H H = 0) is never chosen; ``min_kern`` stays within :data:`MIN_KERNS` (at most 10 per
+1000 em: a threshold, not a sparsity knob) and offsets within :data:`OFFSET_RANGE`.
 
 The search is a coarse grid (horizontal × vertical offset × adhere mode), then a
 coordinate descent — offsets and band height at shrinking steps, then corner style and
@@ -18,7 +26,10 @@ bubble set, and every ``min_kern`` is scored from one solve with a vectorised th
 
 :func:`store_fit` writes the result into ``font.lib``: under ``com.bubblekern.fit`` (the
 settings and the errors), the generation settings where :mod:`bubblekern.generate` keeps
-them, and band height and ``min_kern`` into the kerning settings (``com.bubblekern.settings``).
+them, and band height and ``min_kern`` into the kerning settings (``com.bubblekern.settings``);
+it then writes the bubbles of the fitted settings into the bubble layer (generated bubbles are
+replaced, hand-drawn ones kept), so ``kern`` after ``fit`` uses the bubbles the fit chose. No
+value in the record is ``None`` (a plist has no null): a metric that does not exist is left out.
 """
 
 from __future__ import annotations
@@ -32,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from .bands import band_profile
-from .errors import BubbleKernError
+from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .pairs import Pair, check_names, unique
@@ -40,7 +51,7 @@ from .rules import kern_values
 from .settings import LIB_KEY, Settings, units_per_em
 from .solver import ProfileMatrix, solve_gaps
 
-__all__ = ["FIT_KEY", "FitError", "FitResult", "Candidate", "fit", "store_fit"]
+__all__ = ["FIT_KEY", "CONTROL_PAIRS", "FitError", "FitResult", "Candidate", "control_pairs", "fit", "store_fit"]
 
 FIT_KEY = "com.bubblekern.fit"
 
@@ -48,9 +59,17 @@ OFFSETS_X = (20, 50, 80, 120)
 """Coarse grid of horizontal offsets (per 1000 units per em)."""
 OFFSETS_Y = (20, 60)
 """Coarse grid of vertical offsets (per 1000 units per em)."""
+OFFSET_RANGE = (10.0, 150.0)
+"""Offsets the refinement may reach (per 1000 em): a halo wider than 150 fits a few pairs by emptying the rest."""
 BANDS = (10, 15, 20, 30, 40)
-MIN_KERNS = (0, 2, 5, 10, 15, 20, 30)
-ADHERE = ("trim", "nudge", "off")
+MIN_KERNS = (0, 2, 5, 10)
+"""Thresholds tried (per 1000 em): values this small are invisible; larger ones only hide the model's errors."""
+ADHERE = ("trim", "nudge")
+"""Adhere modes tried: ``off`` lets straight sides kern (H H ≠ 0), so the fit never chooses it."""
+FOLDS = 5
+"""Folds of the training pairs' cross-validation (fewer with fewer pairs)."""
+CONTROL_PAIRS = ("HH", "HO", "OH", "OO", "nn", "no", "on", "oo", "Hn", "nH")
+"""Pairs of straight and round references a spaced font leaves unkerned: added to the training pairs."""
 CORNERS = ("round", "miter")
 RADII = (0, 20, 50)
 
@@ -77,7 +96,7 @@ class Candidate:
 
 @dataclass
 class FitResult:
-    """The best settings found and how well they do, on training and held-out pairs."""
+    """The best settings found and how well they do: on training pairs, cross-validated, and held out."""
 
     best: Candidate
     start: Candidate
@@ -89,23 +108,32 @@ class FitResult:
     start_held_out: Metrics
     training_pairs: list[Pair]
     held_out_pairs: list[Pair]
+    cross_validated: Metrics | None = None
+    """Each training pair predicted by a search that did not see it (k-fold); None only with 1 pair."""
+    folds: int = 0
+    control_pairs: list[Pair] = field(default_factory=list)
+    """Of ``training_pairs``, the :data:`CONTROL_PAIRS` the fit added."""
+    failed: dict[str, str] = field(default_factory=dict)
+    """Glyphs whose bubble could not be built at some settings (counted as no bubble there), with the error."""
     evaluations: int = 0
-    """Bubble sets generated and scored during the search."""
+    """Bubble sets generated and scored during the search (cross-validation included)."""
     elapsed: float = 0.0
     history: list[tuple[dict, float]] = field(default_factory=list)
-    """(candidate, training MAE) of every scored point, in search order."""
+    """(candidate, training MAE) of every scored point of the main search, in search order."""
 
     @property
     def generate(self):
         return self.best.generate
 
     def to_dict(self) -> dict:
-        """Plain data (for ``font.lib`` and ``--json``)."""
-        return {
+        """Plain data (for ``font.lib`` and ``--json``); metrics that do not exist are left out, never None."""
+        data = {
             "generate": _generate_dict(self.best.generate),
             "band": float(self.best.band),
             "min_kern": int(self.best.min_kern),
             "training": {"pairs": len(self.training_pairs), **_brief(self.training)},
+            "control_pairs": [list(p) for p in self.control_pairs],
+            "cross_validated": {"folds": self.folds, **(_brief(self.cross_validated) if self.cross_validated else {})},
             "held_out": {"pairs": len(self.held_out_pairs), **_brief(self.held_out)},
             "start": {
                 "generate": _generate_dict(self.start.generate),
@@ -114,9 +142,11 @@ class FitResult:
                 "training_mae": self.start_training.mae,
                 "held_out_mae": self.start_held_out.mae,
             },
+            "failed": sorted(self.failed),
             "evaluations": self.evaluations,
             "seconds": round(self.elapsed, 3),
         }
+        return _plain(data)
 
     def format(self) -> str:
         g = _generate_dict(self.best.generate)
@@ -125,23 +155,50 @@ class FitResult:
             f"best: {shown}, band {self.best.band:g}, min kern {self.best.min_kern}",
             f"  {'':<10} {'pairs':>6} {'MAE':>7} {'start':>7} {'no kern':>8} {'r':>6} {'±' + format(self.training.tolerance, 'g'):>5}",
         ]
-        for name, m, s, pairs in (
-            ("training", self.training, self.start_training, self.training_pairs),
-            ("held-out", self.held_out, self.start_held_out, self.held_out_pairs),
-        ):
+        rows = [("training", self.training, self.start_training, self.training_pairs)]
+        if self.cross_validated is not None:
+            rows.append(("cross-val.", self.cross_validated, None, self.training_pairs))
+        rows.append(("held-out", self.held_out, self.start_held_out, self.held_out_pairs))
+        for name, m, s, pairs in rows:
             lines.append(
-                f"  {name:<10} {len(pairs):>6} {_f(m.mae):>7} {_f(s.mae):>7} {_f(m.baseline_mae):>8} "
+                f"  {name:<10} {len(pairs):>6} {_f(m.mae):>7} {_f(s.mae if s else None):>7} {_f(m.baseline_mae):>8} "
                 f"{_f(m.pearson, '.2f'):>6} {_p(m.within):>5}"
             )
+        if self.cross_validated is not None:
+            lines.append(f"  cross-validated: {self.folds} folds, each predicted by a search on the others")
+        if self.control_pairs:
+            lines.append(f"  control pairs added to training: {' '.join(a + '/' + b for a, b in self.control_pairs)}")
+        if not self.held_out_pairs:
+            lines.append("  no held-out pairs: the reference kerns only training pairs (see the cross-validated row)")
+        if self.failed:
+            names = sorted(self.failed)
+            lines.append(f"  no bubble at some settings (geometry failed), counted as unkerned: {', '.join(names[:12])}"
+                         + (f" … and {len(names) - 12} more" if len(names) > 12 else ""))
         lines.append(f"  {self.evaluations} bubble sets scored in {self.elapsed:.1f} s")
-        if self.held_out.mae is not None and self.training.mae is not None and self.held_out.mae > 2 * max(
+        check = self.held_out if self.held_out.mae is not None else self.cross_validated
+        if check is not None and check.mae is not None and self.training.mae is not None and check.mae > 2 * max(
             self.training.mae, 1.0
         ):
-            lines.append("  held-out error is far above training error: train on more, or more varied, pairs")
+            lines.append("  unseen pairs' error is far above training error: train on more, or more varied, pairs")
         return "\n".join(lines)
 
 
 _SEARCHED = ("offset_x", "offset_y", "adhere", "corner", "corner_radius")
+
+
+def control_pairs(font, exclude: Iterable[Pair] = ()) -> list[Pair]:
+    """The :data:`CONTROL_PAIRS` ``font`` has both glyphs of (by Unicode value), minus ``exclude``."""
+    from .pairs import cmap_of
+
+    cmap = cmap_of(font)
+    known = set(font.keys())
+    skip = set(exclude)
+    found = []
+    for left, right in CONTROL_PAIRS:
+        pair = (cmap.get(ord(left)), cmap.get(ord(right)))
+        if pair[0] in known and pair[1] in known and pair not in skip and pair not in found:
+            found.append(pair)
+    return found
 
 
 def fit(
@@ -153,15 +210,19 @@ def fit(
     start=None,
     held_out: Iterable[Pair] | None = None,
     refine: bool = True,
+    controls: bool = True,
+    folds: int = FOLDS,
     progress: Progress | None = None,
 ) -> FitResult:
     """Search generation and kerning settings that best reproduce ``reference`` on ``training`` pairs.
 
     ``reference`` is anything :func:`bubblekern.evaluate.reference_kerning` takes (the
     font's own kerning when None); a training pair the reference does not kern counts as
-    0. ``held_out`` defaults to every other reference pair. ``start`` is the
+    0. With ``controls`` the :func:`control_pairs` join the training pairs. ``held_out``
+    defaults to every other reference pair. ``start`` is the
     :class:`~bubblekern.generate.GenerateSettings` to begin from (the font's stored ones,
-    else the defaults). The font is not changed; see :func:`store_fit`.
+    else the defaults). ``folds`` (≥ 2) sets the cross-validation. The font is not changed;
+    see :func:`store_fit`.
     """
     generate = _generator()
     started = time.perf_counter()
@@ -177,6 +238,10 @@ def fit(
         raise FitError("no training pairs: give a training text or a training pair list")
     if not values:
         raise FitError("the reference has no kerning to fit to")
+    if folds < 2:
+        raise FitError(f"cross-validation needs at least 2 folds, not {folds}")
+    added = control_pairs(font, training) if controls else []
+    training = training + added
     chosen = set(training)
     if held_out is None:
         held_out = [p for p in values if p not in chosen and p[0] in known and p[1] in known]
@@ -190,18 +255,23 @@ def fit(
     start_cand = Candidate(start_gen, float(base.band), int(base.min_kern))
     maker = _Maker(font, generate)
     search = _Search(maker, training, train_ref, base, upm)
+    best = _run(search, start_cand, refine, progress, "")
 
-    starts = search.grid(start_cand, progress)
-    best, best_score = starts[0]
-    if refine:  # from the best point of the two best adhere modes: the grid may mislead one of them
-        for candidate, error in starts[:2]:
-            found, score = search.refine(candidate, error, progress)
-            if search._better(score, best_score):
-                best, best_score = found, score
+    # cross-validation: each fold predicted by the same search run on the other folds
+    n = len(training)
+    k = min(folds, n)
+    cross = None
+    if k >= 2:
+        predicted = np.zeros(n)
+        for i in range(k):
+            held = np.arange(i, n, k)
+            fold = _Search(maker, training, train_ref, base, upm, subset=np.setdiff1d(np.arange(n), held), raw=search)
+            found = _run(fold, start_cand, refine, progress, f"fold {i + 1}/{k} ")
+            predicted[held] = fold.predict(found)[held]
+        cross = metrics(predicted, train_ref, upm)
 
     # final scores, on training and held-out pairs; held-out bubbles are generated only now
     final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm)
-    n = len(training)
     pred_best = final.predict(best)
     pred_start = final.predict(start_cand)
     result = FitResult(
@@ -214,21 +284,65 @@ def fit(
         start_held_out=metrics(pred_start[n:], held_ref, upm),
         training_pairs=training,
         held_out_pairs=held_out,
-        evaluations=search.generated,
+        cross_validated=cross,
+        folds=k if cross is not None else 0,
+        control_pairs=added,
+        failed=dict(maker.failed),
+        evaluations=maker.generated,
         history=search.history,
     )
     result.elapsed = time.perf_counter() - started
     return result
 
 
-def store_fit(font, result: FitResult) -> None:
-    """Write ``result`` into ``font.lib``: the fit record, the generation settings, band and min_kern."""
+def _run(search: _Search, start: Candidate, refine: bool, progress: Progress | None, stage: str) -> Candidate:
+    """The best candidate of the grid, refined from the best point of the two best adhere modes."""
+    starts = search.grid(start, progress, stage)
+    best, best_score = starts[0]
+    if refine:  # the grid may mislead one mode
+        for candidate, error in starts[:2]:
+            found, score = search.refine(candidate, error, progress, stage)
+            if search._better(score, best_score):
+                best, best_score = found, score
+    return best
+
+
+def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
+    """Write ``result`` into ``font.lib`` (the fit record, the generation settings, band and
+    min_kern), then, with ``bubbles``, the fitted bubbles into the bubble layer.
+
+    Generated bubbles are replaced and missing or empty ones made; bubbles drawn by hand
+    (no generation record) are kept. Returns the :class:`~bubblekern.generate.GenerateReport`
+    of the bubbles written (None without ``bubbles``).
+    """
     generate = _generator()
     font.lib[FIT_KEY] = result.to_dict()
     generate.store_generate_settings(font, result.best.generate)
     kern = dict(font.lib.get(LIB_KEY, {}) or {})
     kern.update({"band": float(result.best.band), "min_kern": int(result.best.min_kern)})
     font.lib[LIB_KEY] = kern
+    if not bubbles:
+        return None
+    from .bubbles import glyph_order
+    from .status import bubble_status
+
+    gen = result.best.generate
+    kept: dict[str, object] = {}
+    if gen.layer in font.layerOrder:
+        layer = font.getLayer(gen.layer)
+        for name, state in bubble_status(font, gen.layer).glyphs.items():
+            glyph = layer[name] if name in layer else None
+            if glyph is None or not (len(glyph.contours) or len(glyph.components)):
+                continue
+            if not state.generated:
+                kept[name] = generate.Skip("hand-drawn", "drawn by hand: the fit keeps it")
+            elif state.edited:
+                kept[name] = generate.Skip("edited", "generated, then edited by hand: the fit keeps it")
+    order = {n: i for i, n in enumerate(glyph_order(font))}
+    names = sorted((n for n in font.keys() if n not in kept), key=lambda n: (order.get(n, len(order)), n))
+    report = generate.make_bubbles(font, names, gen.replace(overwrite="always"), progress=progress)
+    report.skipped.update(kept)
+    return report
 
 
 # -- the search ----------------------------------------------------------------------
@@ -242,16 +356,29 @@ class _Search:
     band height, so a new band height or threshold never generates bubbles again.
     """
 
-    def __init__(self, maker: _Maker, pairs: list[Pair], reference: np.ndarray, base: Settings, upm: float):
+    def __init__(
+        self,
+        maker: _Maker,
+        pairs: list[Pair],
+        reference: np.ndarray,
+        base: Settings,
+        upm: float,
+        *,
+        subset: np.ndarray | None = None,
+        raw: _Search | None = None,
+    ):
         self.maker = maker
         self.pairs = pairs
         self.reference = reference
         self.base = base
         self.upm = upm
+        self.subset = np.arange(len(pairs)) if subset is None else subset
+        """Indices of the pairs that score a candidate (a cross-validation fold leaves some out)."""
         self.names = list(dict.fromkeys(n for p in pairs for n in p))
         self.widths = {n: float(maker.font[n].width) for n in self.names}
         self.history: list[tuple[dict, float]] = []
-        self._raw: dict[tuple, np.ndarray] = {}
+        self._raw: dict[tuple, np.ndarray] = raw._raw if raw is not None else {}
+        """Solved values per (bubbles, band): shared with ``raw``, a search over the same pairs."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
 
     @property
@@ -292,11 +419,11 @@ class _Search:
 
     def best_threshold(self, gen, band: float) -> tuple[int, float]:
         """(min_kern, MAE) of the best threshold for a bubble set and band, all thresholds at once."""
-        raw = self.raw(gen, band)
+        raw = self.raw(gen, band)[self.subset]
         scale = self.upm / 1000.0
         thresholds = np.array([round(t * scale) for t in MIN_KERNS], float)
         kept = np.abs(raw)[None, :] >= thresholds[:, None]
-        errors = np.abs(np.where(kept, raw[None, :], 0.0) - self.reference[None, :]).mean(axis=1)
+        errors = np.abs(np.where(kept, raw[None, :], 0.0) - self.reference[self.subset][None, :]).mean(axis=1)
         # on a tie, the threshold nearest the starting one
         i = int(np.argmin(errors + 1e-9 * np.abs(thresholds - self.base.min_kern)))
         return int(thresholds[i]), float(errors[i])
@@ -312,9 +439,14 @@ class _Search:
     def _better(self, error: float, best: float) -> bool:
         return error < best - 0.01 * self.upm / 1000.0  # ignore changes too small to matter
 
-    def grid(self, start: Candidate, progress: Progress | None) -> list[tuple[Candidate, float]]:
-        """Score the start and the coarse grid (offsets × adhere modes); the best point of each mode, best first."""
+    def grid(self, start: Candidate, progress: Progress | None, stage: str = "") -> list[tuple[Candidate, float]]:
+        """Score the start and the coarse grid (offsets × adhere modes); the best point of each mode, best first.
+
+        A start with ``adhere="off"`` is scored (it is reported) but never chosen.
+        """
         scored = [self.score(start.generate, start.band)]
+        if getattr(start.generate, "adhere", None) == "off":
+            scored = []
         modes = list(ADHERE) if _has(start.generate, "adhere") else [None]
         for mode in modes:
             for offset_y in OFFSETS_Y:
@@ -322,7 +454,7 @@ class _Search:
                     gen = _with(start.generate, offset_x=float(offset_x), offset_y=float(offset_y), adhere=mode)
                     scored.append(self.score(gen, start.band))
                     if progress is not None:
-                        progress(self.generated, "grid")
+                        progress(self.generated, stage + "grid")
         best: dict = {}
         for candidate, error in scored:
             mode = getattr(candidate.generate, "adhere", None)
@@ -330,19 +462,21 @@ class _Search:
                 best[mode] = (candidate, error)
         return sorted(best.values(), key=lambda item: item[1])
 
-    def refine(self, best: Candidate, best_score: float, progress: Progress | None) -> tuple[Candidate, float]:
+    def refine(
+        self, best: Candidate, best_score: float, progress: Progress | None, stage: str = ""
+    ) -> tuple[Candidate, float]:
         """Coordinate descent around ``best``: offsets and band at shrinking steps, then corners, then a polish."""
-        best, best_score = self._descend(best, best_score, (20.0, 10.0, 5.0), progress)
+        best, best_score = self._descend(best, best_score, (20.0, 10.0, 5.0), progress, stage)
         moved = False
         for trial in self._shapes(best):
             candidate, error = self.score(trial.generate, trial.band)
             if self._better(error, best_score):
                 best, best_score, moved = candidate, error, True
         if moved:
-            best, best_score = self._descend(best, best_score, (10.0, 5.0), progress)
+            best, best_score = self._descend(best, best_score, (10.0, 5.0), progress, stage)
         return best, best_score
 
-    def _descend(self, best: Candidate, best_score: float, steps, progress) -> tuple[Candidate, float]:
+    def _descend(self, best: Candidate, best_score: float, steps, progress, stage: str = "") -> tuple[Candidate, float]:
         for step in steps:
             for _ in range(6):
                 improved = False
@@ -351,7 +485,7 @@ class _Search:
                     if self._better(error, best_score):
                         best, best_score, improved = candidate, error, True
                     if progress is not None:
-                        progress(self.generated, f"refine ±{step:g}")
+                        progress(self.generated, f"{stage}refine ±{step:g}")
                 if not improved:
                     break
         return best, best_score
@@ -362,7 +496,12 @@ class _Search:
         for name in ("offset_x", "offset_y"):
             if _has(g, name):
                 value = float(getattr(g, name))
-                out += [Candidate(_with(g, **{name: v}), c.band, c.min_kern) for v in (value - step, value + step) if v >= 0]
+                low, high = OFFSET_RANGE
+                out += [
+                    Candidate(_with(g, **{name: v}), c.band, c.min_kern)
+                    for v in (value - step, value + step)
+                    if low <= v <= high
+                ]
         return out
 
     def _shapes(self, c: Candidate) -> list[Candidate]:
@@ -397,6 +536,8 @@ class _Maker:
         self.upm = units_per_em(font)
         self.generated = 0
         """Bubble sets made (distinct generation settings)."""
+        self.failed: dict[str, str] = {}
+        """Glyphs whose bubble could not be built at some settings, with the first error."""
         self._own: dict[tuple, Bubble] = {}
         self._effective: dict[tuple, Bubble] = {}
         self._sets: set[tuple] = set()
@@ -409,8 +550,12 @@ class _Maker:
                 self.generated += 1
             bubble = Bubble()
             if gen.include_composites or not self.outlines.is_composite(name):
-                path = self.generate.glyph_bubble(self.font, name, gen, outlines=self.outlines)
-                if path.area > 0:
+                try:
+                    path = self.generate.glyph_bubble(self.font, name, gen, outlines=self.outlines)
+                except BubbleGeometryError as error:  # that glyph has no bubble at these settings, as make_bubbles skips it
+                    self.failed.setdefault(name, str(error))
+                    path = None
+                if path is not None and path.area > 0:
                     from .geometry import SegmentPen
                     from .offset import draw_clean
 
@@ -476,6 +621,19 @@ def _brief(m: Metrics) -> dict:
         "within": m.within,
         "sign_agreement": m.sign_agreement,
     }
+
+
+def _plain(value):
+    """``value`` with every None (and non-finite float) left out of its dictionaries: a plist has no null."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None and not _nan(v)}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value if v is not None and not _nan(v)]
+    return value
+
+
+def _nan(value) -> bool:
+    return isinstance(value, float) and not np.isfinite(value)
 
 
 def _f(value, spec: str = ".1f") -> str:

@@ -41,6 +41,7 @@ from .offset import bubble_path, draw_clean
 from .pairs import is_mark
 from .settings import units_per_em
 from .status import GLYPH_KEY, Outlines, bubble_hash, bubble_status, drawable
+from .sync import outline_of, record_outline
 
 __all__ = [
     "GENERATE_KEY",
@@ -343,6 +344,7 @@ def make_bubbles(
     in_layer = set(layer.keys()) if layer is not None else set()
     grid_area = (upm / 1000.0) ** 2
     stale_names: set[str] | None = None
+    sync_memo: dict = {}
 
     for done, name in enumerate(names, 1):
         if progress is not None:
@@ -396,6 +398,7 @@ def make_bubbles(
         target = existing if existing is not None else layer.newGlyph(name)
         in_layer.add(name)
         _write(target, pen, glyph.width, record)
+        record_outline(target, outline_of(font, name, sync_memo))  # the bubble follows this outline (bubblekern.sync)
 
     if report.written:
         if dry_run:

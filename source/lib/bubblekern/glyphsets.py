@@ -1,22 +1,23 @@
 """The glyphs a default all-pairs run kerns: letters, figures and punctuation of kerned scripts.
 
-Designers kern the letters, figures and punctuation of alphabetic scripts set left to right,
-not every glyph of a font. A glyph is in the default set when its character (its lowest
+Designers kern the letters, figures and punctuation of alphabetic scripts, not every glyph
+of a font. A glyph is in the default set when its character (its lowest
 Unicode value; unencoded, the character its name stands for, read the AGL way after
 dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) is
 
 - a letter (``Lu``, ``Ll``, ``Lt``, ``Lo``; not ``Lm``, the modifier letters that sit high
   like accents), a decimal figure (``Nd``) or punctuation (``P*``), or a currency sign (``Sc``),
   or one of :data:`EXTRA_SYMBOLS` (``& @ # % * + = ° © ® ™`` …),
-- in one of :data:`KERNED_SCRIPTS` (Latin, Greek, Cyrillic, Armenian, Georgian, Cherokee, …)
-  or in no script of its own (``Zyyy``: figures, punctuation).
+- in one of :data:`KERNED_SCRIPTS` (Latin, Greek, Cyrillic, Armenian, Georgian, Cherokee, …,
+  and the right-to-left Arabic, Hebrew, Syriac, Thaana, N'Ko, Adlam, kerned in logical
+  order) or in no script of its own (``Zyyy``: figures, punctuation).
 
 A glyph whose character cannot be told (no Unicode value, a name that stands for none, such
-as ``g042``) is kept. Left out: combining marks (unless marks are asked for), spacing modifiers and symbols, whitespace, controls, the private
-use area, superscripts and fractions (``No``), scripts set right to left, and scripts whose
-glyphs are not kerned pair by pair (Han, kana, Hangul, the Brahmic scripts, Thai…). A pair
-of two letters of different scripts (Latin then Greek) is left out too; figures and
-punctuation pair with every script (:func:`same_script`).
+as ``g042``) is kept. Left out: combining marks (unless marks are asked for), spacing
+modifiers and symbols, whitespace, controls, the private use area, superscripts and
+fractions (``No``), and scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
+the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin then Greek)
+is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from collections.abc import Iterable, Sequence
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "COMMON", "glyph_char", "glyph_script", "kerned_glyphs", "same_script"]
 
-KERNED_SCRIPTS = frozenset(
-    {"Latn", "Grek", "Cyrl", "Armn", "Geor", "Cher", "Copt", "Glag", "Goth", "Runr", "Ogam", "Osge", "Zyyy"}
-)
+KERNED_SCRIPTS = frozenset({
+    "Latn", "Grek", "Cyrl", "Armn", "Geor", "Cher", "Copt", "Glag", "Goth", "Runr", "Ogam", "Osge",
+    "Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Zyyy",
+})
 """ISO 15924 codes of the scripts a default run kerns (``Zyyy``: characters common to all)."""
 
 COMMON = "Zyyy"

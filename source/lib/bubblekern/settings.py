@@ -39,6 +39,10 @@ class Settings:
     """Let combining marks into the default all-pairs set (they sit on glyphs, not beside them)."""
     italic: bool = True
     """Band italic fonts along ``font.info.italicAngle`` (see :mod:`bubblekern.bands`)."""
+    rtl: str | tuple[str, ...] = ()
+    """Glyphs kerned right to left whatever their code points: names, or ``"all"``. Glyphs
+    encoded with a right-to-left character (Hebrew, Arabic…) need no listing
+    (:mod:`bubblekern.direction`)."""
     on_error: OnError = "raise"
     """What a component cycle or a missing component base does: raise, or skip with a warning."""
     chunk: int = 1 << 18
@@ -59,6 +63,12 @@ class Settings:
             raise ValueError(f"on_error must be 'raise' or 'skip', not {self.on_error!r}")
         if self.chunk < 1:
             raise ValueError("chunk must be ≥ 1")
+        if isinstance(self.rtl, str) and self.rtl != "all":
+            raise ValueError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
+        if not isinstance(self.rtl, str):
+            if not all(isinstance(n, str) for n in self.rtl):
+                raise ValueError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
+            object.__setattr__(self, "rtl", tuple(self.rtl))
 
     def band_height(self, upm: float) -> float:
         """Band height in font units for a font of ``upm`` units per em."""
@@ -76,6 +86,10 @@ class Settings:
             data.pop("positive_cap")
         if not data["extra"]:
             data.pop("extra")
+        if not data["rtl"]:
+            data.pop("rtl")
+        elif not isinstance(data["rtl"], str):
+            data["rtl"] = list(data["rtl"])
         return data
 
     @classmethod

@@ -37,6 +37,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="let combining marks into the default all-pairs set (left out: they sit on glyphs, not beside them)",
     )
     group.add_argument(
+        "--rtl",
+        metavar="all|A,B,…",
+        help="kern these glyphs right to left (pairs in logical order), or all of them; glyphs encoded "
+        "with a right-to-left character (Hebrew, Arabic) and unencoded ones named after them need no listing",
+    )
+    group.add_argument(
         "--skip-broken-components",
         action="store_true",
         default=None,
@@ -56,11 +62,23 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "positive_cap": args.positive_cap,
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
+        "rtl": _rtl_names(getattr(args, "rtl", None), font),
     }
     try:
         return base.replace(**{k: v for k, v in flags.items() if v is not None})
     except ValueError as error:
         raise SystemExit(f"bubblekern: error: {error}") from None
+
+
+def _rtl_names(text: str | None, font) -> str | tuple[str, ...] | None:
+    if text is None:
+        return None
+    if text.strip() == "all":
+        return "all"
+    names = tuple(dict.fromkeys(text.replace(",", " ").split()))
+    if font is not None:
+        check_names(names, set(font.keys()), "--rtl")
+    return names
 
 
 def stored_settings(font) -> Settings:
@@ -152,6 +170,7 @@ def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
 
 def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, str]] | None:
     """The pairs the flags ask for, or None for "all pairs of glyphs with bubbles"."""
+    from ..direction import glyph_directions
     from ..pairs import all_pairs, cmap_of, pairs_from_text, read_pair_list, touching
 
     known = set(font.keys())
@@ -162,7 +181,8 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
     elif args.pairs:
         pairs = read_pair_list(args.pairs, known, groups)
     elif args.text is not None:
-        pairs = pairs_from_text(args.text, cmap_of(font), known)
+        directions = glyph_directions(font, rtl=bubbles.settings.rtl)
+        pairs = pairs_from_text(args.text, cmap_of(font), known, directions)
     else:
         pairs = None
     if args.touching:

@@ -10,7 +10,7 @@ from ..errors import FontFileError
 from ..fit import FitError, fit, store_fit
 from ..fontio import save_font
 from ..pairs import cmap_of, pairs_from_text, read_pair_list
-from .common import add_settings_arguments, open_ufo, say, settings_from_args
+from .common import add_settings_arguments, open_ufo, progress_bar, say, settings_from_args
 
 ORDER = 70
 
@@ -38,9 +38,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description=(
             "Search the settings of generated bubbles (offsets, adhere mode, corners) and of kerning "
             "(band height, min kern) whose BubbleKern values best reproduce the reference kerning on the "
-            "training pairs; report the error on training and held-out pairs (every other reference pair) "
-            "and store the settings in the font's lib. Bubbles are generated in memory; the font's own "
-            "bubble layer is not touched."
+            "training pairs (plus the control pairs HH HO OH OO nn no on oo Hn nH, 0 unless kerned); report "
+            "the error on training pairs, cross-validated over them, and on held-out pairs (every other "
+            "reference pair); store the settings in the font's lib and write the fitted bubbles (generated "
+            "bubbles are replaced, hand-drawn ones kept). The search itself generates bubbles in memory only."
         ),
     )
     parser.add_argument("font", metavar="FONT", help="a UFO with outlines and kerning")
@@ -49,6 +50,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     training.add_argument("--training-pairs", metavar="FILE", help="pair-list file of training pairs")
     parser.add_argument("--reference", metavar="OTHER.ufo", help="fit to this UFO's kerning instead of the font's own")
     parser.add_argument("--no-refine", action="store_true", help="coarse grid only (faster, rougher)")
+    parser.add_argument(
+        "--no-control-pairs",
+        action="store_true",
+        help="do not add the unkerned control pairs (HH HO OH OO nn no on oo Hn nH) to the training pairs",
+    )
+    parser.add_argument(
+        "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
+    )
     parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
     parser.add_argument("--output", "-o", metavar="OUT.ufo", help="save to this UFO instead of in place")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -82,14 +91,33 @@ def run(args: argparse.Namespace) -> int:
             raise FontFileError(f"{args.reference}: --reference takes a .ufo")
         reference = args.reference
     pairs = training_pairs(args, font)
-    result = fit(font, pairs, reference, settings, refine=not args.no_refine)
-    saved = None
+    result = fit(font, pairs, reference, settings, refine=not args.no_refine, controls=not args.no_control_pairs)
+    saved = report = None
     if not args.dry_run:
-        store_fit(font, result)
+        with progress_bar(not args.json) as progress:
+            report = store_fit(font, result, bubbles=not args.no_bubbles, progress=progress)
         saved = save_font(font, args.output or path)
     if args.json:
-        say(json.dumps({**result.to_dict(), "saved": str(saved) if saved else None}, ensure_ascii=False))
+        data = {**result.to_dict(), "saved": str(saved) if saved else None}
+        if report is not None:
+            data["bubbles"] = {"written": len(report.written), "unchanged": len(report.unchanged),
+                               "skipped": {n: s.code for n, s in report.skipped.items()}}
+        say(json.dumps(data, ensure_ascii=False))
         return 0
     say(f"{path.name}: " + result.format())
+    if report is not None:
+        say(f"  bubbles: {len(report.written):,} written, {len(report.unchanged):,} unchanged"
+            + _skipped(report))
     say("  dry run: nothing saved" if saved is None else f"  settings stored in the font's lib; saved {saved}")
     return 0
+
+
+def _skipped(report) -> str:
+    failed = report.skipped_with("failed") if hasattr(report, "skipped_with") else []
+    hand = report.skipped_with("hand-drawn")
+    parts = []
+    if hand:
+        parts.append(f"{len(hand):,} drawn by hand kept")
+    if failed:
+        parts.append(f"{len(failed):,} failed (no bubble): {', '.join(failed[:12])}")
+    return "; " + "; ".join(parts) if parts else ""

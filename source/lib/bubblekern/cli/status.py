@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..generate import load_generate_settings
 from ..status import BubbleStatus, bubble_status
+from ..sync import SyncStatus, sync_status
 from .common import open_ufo, warn
 
 ORDER = 30
@@ -34,10 +35,11 @@ def run(args: argparse.Namespace) -> int:
         path, font = open_ufo(name)
         layer = args.layer or load_generate_settings(font).layer
         status = bubble_status(font, layer)
+        sync = sync_status(font, layer)
         if not args.json:
-            for message in status.warnings:
+            for message in status.warnings + sync.warnings:
                 warn(message)
-        print_status(status, path, json_output=args.json)
+        print_status(status, path, json_output=args.json, sync=sync)
     return 0
 
 
@@ -46,10 +48,12 @@ def _names(names: list[str], limit: int = 20) -> str:
     return shown + (f" … and {len(names) - limit} more" if len(names) > limit else "")
 
 
-def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None) -> None:
+def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
+                 sync: SyncStatus | None = None) -> None:
     stream = stream or sys.stdout
     if json_output:
-        json.dump({"font": str(source), **status.to_dict()}, stream, ensure_ascii=False)
+        extra = {"sync": sync.to_dict()} if sync is not None else {}
+        json.dump({"font": str(source), **status.to_dict(), **extra}, stream, ensure_ascii=False)
         stream.write("\n")
         return
     counts = status.counts()
@@ -64,6 +68,23 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
         lines.append(f"  {state:<10} {len(names):>5,}" + (f"  {_names(names)}" if names else ""))
     if counts["stale"]:
         lines.append(f"  refresh the stale ones with: bubblekern bubbles {source.name} --stale")
+    if sync is not None:
+        lines.extend(_sync_lines(sync, source))
     if status.orphans:
         lines.append(f"  not in the font, ignored: {_names(status.orphans)}")
     stream.write("\n".join(lines) + "\n")
+
+
+def _sync_lines(sync: SyncStatus, source: Path) -> list[str]:
+    """Bubbles out of step with their outline (see ``bubblekern sync``)."""
+    moved, reshaped, unrecorded = sync.names("moved"), sync.names("reshaped"), sync.names("unrecorded")
+    lines = []
+    if moved or reshaped:
+        shown = [f"{n} (outline moved {sync.glyphs[n].dx:+g})" for n in moved] + [f"{n} (outline redrawn)" for n in reshaped]
+        lines.append(f"  out of step {len(shown):>4,}  {_names(shown)}")
+    if moved:
+        lines.append(f"  move them with the outline: bubblekern sync {source.name}")
+    if unrecorded:
+        lines.append(f"  {len(unrecorded):,} bubble(s) not yet recorded against their outline "
+                     f"(`bubblekern sync {source.name}` records them as they are)")
+    return lines

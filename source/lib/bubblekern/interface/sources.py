@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..bubbles import FontBubbles
+from ..direction import glyph_directions
 from ..errors import BubbleKernError
 from ..pairs import Pair, all_pairs, cmap_of, pairs_from_text, parse_pair_list
 from .pairbuilder import BuilderRow, rows_pairs, split_names
@@ -71,7 +72,7 @@ def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
     elif request.source == "text":
         pairs = parse_pair_list(request.text, known, groups)
     else:
-        pairs = pairs_from_text(request.sample, cmap_of(font), known)
+        pairs = pairs_from_text(request.sample, cmap_of(font), known, glyph_directions(font, rtl=bubbles.settings.rtl))
     if request.selected_only:
         selection = [n for n in request.selection if n in known]
         if not selection:
