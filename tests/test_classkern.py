@@ -238,3 +238,35 @@ def test_a_big_font_without_groups_gets_groups_built_and_says_so(tmp_path, capsy
     summary = data["summary"]
     assert summary["after"] == len(font.kerning) < summary["before"]
     assert len(font.kerning) < 40  # four shapes: a handful of class pairs, not 10,000 glyph pairs
+
+
+def test_a_kerning_only_save_rewrites_kerning_plist_alone_and_reads_back(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    before = helpers.tree_bytes(path)
+    assert main(["kern", str(path), "--flat"]) == 0
+    after = helpers.tree_bytes(path)
+    assert {k for k in after if after[k] != before.get(k)} == {"kerning.plist"}
+    font = helpers.RFont(str(path))
+    assert font.kerning[("T", "o")] < 0 and font.kerning[(K1 + "T", K2 + "y")] == -80
+    # anything else edited: the whole font is saved, atomically
+    font = helpers.RFont(str(path))
+    font.info.familyName = "Changed"
+    write_kerning(font, {("T", "e"): -33})
+    from bubblekern.fontkerning import save_kerning
+
+    assert not save_kerning(font, path)
+
+
+def test_kerning_plist_bytes_are_what_ufolib_writes(tmp_path):
+    font = type_font()
+    font.kerning[("T", "e")] = -12.5
+    font.kerning[("f", "o")] = 3.0
+    font.kerning[("r", "d")] = 0
+    path = helpers.save(font, tmp_path)
+    written = (path / "kerning.plist").read_bytes()
+    from bubblekern.fontkerning import kerning_plist
+
+    nested = {}
+    for (a, b), v in helpers.RFont(str(path)).kerning.items():
+        nested.setdefault(a, {})[b] = v
+    assert kerning_plist(nested) == written

@@ -153,7 +153,8 @@ def kern_pairs(
     progress: Progress | None = None,
 ) -> KernResult:
     """Solve ``pairs`` of ``font`` (when None: all pairs of glyphs with bubbles, combining marks
-    left out unless ``settings.include_marks``).
+    left out unless ``settings.include_marks``; a :class:`PairTable` of glyphs with bubbles is
+    solved as it is).
 
     Glyph names not in the font raise :class:`MissingGlyphError`; pairs with a glyph
     that has no bubble are skipped (listed in ``result.skipped``).
@@ -188,6 +189,18 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         left, right, rtl = _orient_rows(matrix.names, directions, left, right)
         solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
         mixed: list[Pair] = []
+    elif isinstance(pairs, PairTable):  # pairs as index arrays (all pairs of a big set, no tuples)
+        names = list(pairs.names)
+        check_names(names, bubbles.glyph_names())
+        profiles = bubbles.profiles(names, progress=report_bubbles)
+        empty = [n for n in names if profiles[n] is None]
+        if empty:
+            raise ValueError(f"a PairTable holds only glyphs with a bubble, not {', '.join(map(repr, empty[:5]))}")
+        matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
+        directions = glyph_directions(font, matrix.names, settings.rtl)
+        left, right, rtl = _orient_rows(matrix.names, directions, pairs.left, pairs.right)
+        solvable = pairs if len(left) == len(pairs) else PairTable(matrix.names, left, right)
+        mixed = []
     else:
         pairs = unique(pairs)
         check_names((n for pair in pairs for n in pair), bubbles.glyph_names())

@@ -180,7 +180,7 @@ def kern_masters(
     *,
     compatible: bool = True,
     groups: str | KernGroups = "auto",
-    method: str = "fewest",
+    method: str = "key",
     tolerance: float = 5,
     write_groups: bool = False,
     group_tolerance: float | None = None,

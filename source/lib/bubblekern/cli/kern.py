@@ -18,7 +18,7 @@ from pathlib import Path
 from ..bubbles import FontBubbles
 from ..errors import BubbleKernError, BubbleLayerError, FontFileError
 from ..fontio import open_font, save_font
-from ..fontkerning import kerning_dict, write_kerning
+from ..fontkerning import kerning_dict, save_kerning, write_kerning
 from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
 from ..kerning import ApplyReport, KernResult, kern_pairs, plan_kerning
 from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
@@ -183,7 +183,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     saved = None
     started = time.perf_counter()
     if not args.dry_run and (args.output or report.changed):
-        saved = save_font(font, args.output or path)
+        saved = path if not args.output and save_kerning(font, path) else save_font(font, args.output or path)
     timings["save"] = time.perf_counter() - started
     print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run, timings=timings,
                  existing=existing)
@@ -289,7 +289,10 @@ def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> lis
     changed = [groups_written or (run.report is not None and run.report.changed) for run in family.runs]
     if kind == "ufo":
         if args.output or changed[0]:
-            return [save_font(masters[0].font, args.output or path)]
+            font = masters[0].font
+            if not args.output and not groups_written and save_kerning(font, path):
+                return [path]
+            return [save_font(font, args.output or path)]
         return []
     if kind == "designspace":
         from ..masters import save_designspace
