@@ -45,8 +45,8 @@ def bubblekern(*args: str) -> list[str]:
     return [sys.executable, "-m", "bubblekern", *args]
 
 
-def run_measured(command: list[str]) -> tuple[int, float, float, str, str]:
-    """(exit status, wall seconds, peak RSS in MiB, stdout, stderr) of a child process."""
+def run_measured(command: list[str]) -> tuple[int, float, float, float, str, str]:
+    """(exit status, wall seconds, CPU seconds, peak RSS in MiB, stdout, stderr) of a child process."""
     started = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen(command, stdout=out, stderr=err)
@@ -55,7 +55,8 @@ def run_measured(command: list[str]) -> tuple[int, float, float, str, str]:
         seconds = time.perf_counter() - started
         out.seek(0)
         err.seek(0)
-        return child.returncode, seconds, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
+        cpu = usage.ru_utime + usage.ru_stime
+        return child.returncode, seconds, cpu, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
 
 
 def counts(path: Path) -> tuple[int, int, int, int]:
@@ -100,12 +101,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bubblekern-real-") as folder:
         copy = Path(folder) / f"{stem}.ufo"
         shutil.copytree(bubbled, copy)
-        code, seconds, peak, out, err = run_measured(bubblekern("kern", str(copy), *args.extra))
+        code, seconds, cpu, peak, out, err = run_measured(bubblekern("kern", str(copy), *args.extra))
         *_, after = counts(copy)
     print(f"{args.font.name}: {glyphs:,} glyphs, {kern1} kern1 + {kern2} kern2 groups, "
           f"designer's kerning {designer:,} entries")
-    print(f"bubblekern kern {' '.join(args.extra) or '(no options)'}: exit {code}, {seconds:.1f} s wall, "
-          f"peak RSS {peak:,.0f} MiB")
+    print(f"bubblekern kern {' '.join(args.extra) or '(no options)'}: exit {code}, {seconds:.1f} s wall "
+          f"({cpu:.1f} s CPU), peak RSS {peak:,.0f} MiB")
     print(f"kerning entries after: {after:,} ({after / max(designer, 1):.1f}× the designer's)")
     for line in (out + err).splitlines():
         if "time:" in line or "error" in line or "warning" in line or "solved" in line or "note" in line:
