@@ -2,7 +2,7 @@
 """Build BubbleKern.roboFontExt (RoboFont extension file spec 5.0) and its release zip.
 
 Runs on Linux and macOS with nothing but the standard library (``packaging`` is used
-when installed, for exact PEP 440 and requirement checks). RoboFont is not needed.
+when installed, for exact PEP 440 checks). RoboFont is not needed.
 
     python build.py                    # writes BubbleKern.roboFontExt/ and dist/BubbleKern.roboFontExt.zip
     python build.py --output DIR       # writes DIR/BubbleKern.roboFontExt (and DIR/dist/…zip)
@@ -50,15 +50,23 @@ MENU = [
     ("bubblekern_robofont/menu_make_bubbles.py", "Make Bubbles for Selected Glyphs…", ""),
     ("bubblekern_robofont/menu_delete_bubbles.py", "Delete Bubbles of Selected Glyphs", ""),
     ("bubblekern_robofont/menu_toggle_bubbles.py", "Show/Hide Bubbles", [CONTROL | OPTION, "b"]),
+    ("bubblekern_robofont/menu_self_test.py", "Run Self-Test", ""),
 ]
 
-REQUIREMENTS = ["numpy>=1.24", "skia-pathops>=0.8"]
-"""What the bundle's requirements.txt asks RoboFont to install. RoboFont 4 ships fontTools,
-fontParts, defcon and booleanOperations with the app; numpy (the solver) and skia-pathops
-(bubble generation) are listed so RoboFont installs them where its Python lacks them."""
+REQUIREMENTS: list[str] = []
+"""Other RoboFont *extensions* this one needs (``Name``, ``Name==1.2`` or ``Name>=1.2``), written
+to the bundle's requirements.txt; none, so the file is left out. It is not a pip file: RoboFont's
+``ExtensionBundle`` looks each name up as an installed ``Name.roboFontExt`` and compares the
+version with that extension's info.plist, and refuses to install while one is missing. Nothing
+pip-installs anything: the extension runs on what RoboFont ships (numpy and skia-pathops are
+optional, see README)."""
+
+NOT_EXTENSIONS = {"numpy", "skia-pathops", "skia_pathops", "pathops", "fonttools", "fontparts", "defcon", "ufo2ft"}
+"""Python packages that are no RoboFont extension: naming one in requirements.txt blocks the install."""
 
 REQUIRED_RESOURCES = ["toolbarIcon.pdf"]
-"""Resources the code loads by name (ExtensionBundle(...).get("toolbarIcon"))."""
+"""Resources the code loads by name (ExtensionBundle(...).get("toolbarIcon")). RoboFont maps
+resources by file name without extension, so no two resources may share a stem."""
 
 # PEP 440, appendix B (canonical public and local versions)
 PEP440 = re.compile(
@@ -158,7 +166,8 @@ def write_bundle(source: Path, bundle: Path, timestamp: float) -> dict:
     copy_tree(source / "source" / "html", bundle / "html")
     copy_tree(source / "source" / "resources", bundle / "resources", skip_suffixes=(".py",))
     shutil.copyfile(license_path, bundle / "license")
-    (bundle / "requirements.txt").write_text("\n".join(REQUIREMENTS) + "\n", encoding="utf-8")
+    if REQUIREMENTS:
+        (bundle / "requirements.txt").write_text("\n".join(REQUIREMENTS) + "\n", encoding="utf-8")
     with open(bundle / "info.plist", "wb") as f:
         plistlib.dump(info, f, sort_keys=True)
     return info
@@ -187,7 +196,7 @@ _TYPES = {
     "developer": str,
     "developerURL": str,
     "version": str,
-    "timeStamp": float,
+    "timeStamp": (float, int),
     "addToMenu": list,
 }
 _OPTIONAL_TYPES = {
@@ -219,15 +228,26 @@ def _valid_version(version: str) -> bool:
     return True
 
 
+_EXTENSION_REQUIREMENT = re.compile(r"^(?P<name>[^=<>!~#;\[\],]+?)\s*(?:(?P<op>==|>=)\s*(?P<version>\S+))?$")
+
+
 def _check_requirement(line: str) -> str | None:
-    try:
-        from packaging.requirements import InvalidRequirement, Requirement
-    except ImportError:
-        return None if re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*([<>=!~]=?.*)?$", line) else "not a requirement"
-    try:
-        Requirement(line)
-    except InvalidRequirement as error:
-        return str(error)
+    """Why ``line`` of requirements.txt is not ``ExtensionName`` [``==``/``>=`` version], or None.
+
+    The format of RoboFont's ``ExtensionBundle``: each name is an extension installed as
+    ``Name.roboFontExt``; a version is compared (PEP 440) with that extension's info.plist.
+    """
+    match = _EXTENSION_REQUIREMENT.match(line)
+    if match is None:
+        return f"{line!r} is not 'ExtensionName', 'ExtensionName==version' or 'ExtensionName>=version'"
+    name = match["name"].strip()
+    if name.lower() in NOT_EXTENSIONS:
+        return (
+            f"{name!r} is a Python package, not a RoboFont extension: requirements.txt names other "
+            "extensions only, and RoboFont refuses the install while one is missing"
+        )
+    if match["version"] is not None and not _valid_version(match["version"]):
+        return f"version {match['version']!r} of {name!r} is not a PEP 440 version"
     return None
 
 
@@ -248,8 +268,9 @@ def validate(bundle: Path) -> list[str]:
     for key, kind in _TYPES.items():
         if key not in info:
             problems.append(f"info.plist: required key {key!r} is missing")
-        elif not isinstance(info[key], kind) or (kind is str and not info[key]):
-            problems.append(f"info.plist: {key!r} must be a non-empty {kind.__name__}, not {info[key]!r}")
+        elif isinstance(info[key], bool) or not isinstance(info[key], kind) or (kind is str and not info[key]):
+            name = kind.__name__ if isinstance(kind, type) else "number"
+            problems.append(f"info.plist: {key!r} must be a non-empty {name}, not {info[key]!r}")
     for key, kinds in _OPTIONAL_TYPES.items():
         if key in info and not isinstance(info[key], kinds):
             problems.append(f"info.plist: {key!r} has the wrong type: {type(info[key]).__name__}")
@@ -272,8 +293,13 @@ def validate(bundle: Path) -> list[str]:
         problems.append("info.plist: launchAtStartUp is set but mainScript is empty")
     for key in ("mainScript", "uninstallScript"):
         script = info.get(key)
+        if isinstance(script, str) and script and not script.endswith(".py"):
+            problems.append(f"info.plist: {key} {script!r} must be a .py file")
         if isinstance(script, str) and script and not (lib / script).is_file():
             problems.append(f"info.plist: {key} {script!r} does not exist in lib/")
+    expire = info.get("expireDate")
+    if isinstance(expire, str) and not re.match(r"^\d{4}-\d{2}-\d{2}$", expire):
+        problems.append(f"info.plist: expireDate must be YYYY-MM-DD, not {expire!r}")
     menu = info.get("addToMenu")
     if isinstance(menu, list):
         for number, item in enumerate(menu, 1):
@@ -285,6 +311,8 @@ def validate(bundle: Path) -> list[str]:
                 if not isinstance(item.get(key), str) or not item.get(key):
                     problems.append(f"{where}: {key!r} must be a non-empty string")
             path = item.get("path")
+            if isinstance(path, str) and path and not path.endswith(".py"):
+                problems.append(f"{where}: script {path!r} must be a .py file")
             if isinstance(path, str) and path and not (lib / path).is_file():
                 problems.append(f"{where}: script {path!r} does not exist in lib/")
             if "shortKey" not in item:
@@ -308,6 +336,16 @@ def validate(bundle: Path) -> list[str]:
     for name in REQUIRED_RESOURCES:
         if not (bundle / "resources" / name).is_file():
             problems.append(f"resources/{name} is missing")
+    stems: dict[str, list[str]] = {}
+    resources = bundle / "resources"
+    for path in sorted(resources.rglob("*")) if resources.is_dir() else []:
+        if path.is_file():
+            stems.setdefault(path.stem, []).append(path.relative_to(resources).as_posix())
+    for stem, files in stems.items():
+        if len(files) > 1:
+            problems.append(
+                f"resources: {', '.join(files)} share the name {stem!r}: ExtensionBundle.get({stem!r}) may return either"
+            )
     requirements = bundle / "requirements.txt"
     if requirements.is_file():
         for number, line in enumerate(requirements.read_text(encoding="utf-8").splitlines(), 1):

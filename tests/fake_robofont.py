@@ -1,7 +1,25 @@
-"""Stand-ins for RoboFont's modules (mojo, merz, ezui) so the UI layer can run in tests.
+"""Stand-ins for RoboFont's modules (mojo, merz, ezui) so the UI layer runs in tests.
 
-Only RoboFont is faked: fonts are real fontshell fonts. Every fake records the calls the
-UI makes, so tests check what would be drawn, registered or written.
+Only RoboFont is faked: fonts are real fontshell (defcon) fonts, so notifications, holds and
+observers are defcon's own. Each fake behaves as the real API does where we know it, so
+that our wrong assumptions fail here and not in a designer's RoboFont:
+
+- ``getExtensionDefault`` hands back Cocoa collections (NSArray/NSDictionary-like objects
+  that are no ``list``/``dict``), as PyObjC does; ``setExtensionDefault`` refuses what a
+  property list cannot hold (Mechanic 2 converts with ``list(getExtensionDefault(...))``).
+- ezui content text is parsed item by item: an unknown ``* Type`` or an unknown
+  ``descriptionData`` key raises. ``(Title ...)`` is a pop-up button (``items=``, ``get()``
+  is the selected index); an untitled ``(...)`` / ``( ...)`` is a *pull-down* button
+  (``itemDescriptions=``, no value), as in the ezui author's own extensions.
+- a control without its own ``<identifier>Callback`` sends to the nearest enclosing
+  container that has one (``tabsCallback``, ``settingsFormCallback``, ``contentCallback``),
+  with the control as sender, as ezui does through nested stacks and forms.
+- ``postEvent`` reaches live subscribers only through events registered with
+  ``registerSubscriberEvent``; ``setAdjunctObjectsToObserve`` observes the glyphs' defcon
+  ``Glyph.Changed`` and calls ``adjunctGlyphDidChange``: a glyph that did not exist when
+  the list was set is not observed.
+- a ``BaseEventTool`` passes unhandled keys up (``super().keyDown`` is recorded) and has a
+  glyph view with ``inverseScale()``; containers record every sublayer.
 """
 
 from __future__ import annotations
@@ -11,20 +29,132 @@ import sys
 import types
 from contextlib import contextmanager
 
+from fontParts.fontshell import RFont
 from fontTools.pens.recordingPen import RecordingPen
 
 BLOCKED = ("mojo", "merz", "ezui", "vanilla", "AppKit", "Foundation", "objc")
 
 
 class Recorder:
+    """Everything the fakes saw, and the state RoboFont would hold."""
+
     def __init__(self):
         self.calls: list[tuple] = []
         self.defaults: dict = {}
         self.current_font = None
         self.opened: list = []
+        self.editor_subscribers: list[type] = []
+        self.events: dict[str, dict] = {}
+        self.live: list = []
+        self.tools: list = []
+        self.inverse_scale = 1.0
+        self.current_glyph = None
+
+    def names(self) -> list[str]:
+        return [c[0] for c in self.calls]
+
+    def messages(self) -> list[str]:
+        return [c[2].get("informativeText", "") for c in self.calls if c[0] == "Message"]
+
+    def open_glyph_editor(self, glyph):
+        """A glyph editor on ``glyph`` with every registered glyph-editor subscriber attached."""
+        editor = FakeGlyphEditor(glyph, self)
+        self.current_glyph = glyph
+        for cls in self.editor_subscribers:
+            subscriber = cls.__new__(cls)
+            FakeSubscriber._attach(subscriber, editor, self)
+            editor.subscribers.append(subscriber)
+        return editor
 
 
-# -- merz -------------------------------------------------------------------------------
+# -- Cocoa collections -----------------------------------------------------------------
+
+
+class NSArrayLike:
+    """What PyObjC hands back for an NSArray: indexable and iterable, but no ``list``."""
+
+    def __init__(self, items):
+        self._items = tuple(items)
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def count(self):
+        return len(self._items)
+
+    def __repr__(self):
+        return f"NSArray({list(self._items)!r})"
+
+
+class NSDictionaryLike:
+    """What PyObjC hands back for an NSDictionary: keys, items and lookup, but no ``dict``."""
+
+    def __init__(self, mapping):
+        self._data = dict(mapping)
+
+    def __len__(self):
+        return len(self._data)
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __contains__(self, key):
+        return key in self._data
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def keys(self):
+        return self._data.keys()
+
+    def values(self):
+        return self._data.values()
+
+    def items(self):
+        return self._data.items()
+
+    def get(self, key, fallback=None):
+        return self._data.get(key, fallback)
+
+    def __repr__(self):
+        return f"NSDictionary({self._data!r})"
+
+
+def cocoa(value):
+    """``value`` as NSUserDefaults hands it back."""
+    if isinstance(value, dict):
+        return NSDictionaryLike({k: cocoa(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return NSArrayLike(cocoa(v) for v in value)
+    return value
+
+
+def check_plist(value, where="value"):
+    """Raise TypeError for what NSUserDefaults cannot store (None, sets, objects, non-string keys)."""
+    if isinstance(value, (str, bytes, bool, int, float)):
+        return
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            check_plist(item, where)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"{where}: property-list keys must be strings, not {key!r}")
+            check_plist(item, where)
+        return
+    raise TypeError(f"{where}: {type(value).__name__} cannot be stored in the defaults")
+
+
+# -- merz --------------------------------------------------------------------------------
+
+SUBLAYER_KINDS = ("Base", "Path", "Rectangle", "Oval", "Line", "Symbol", "TextLine", "TextBox", "Image")
 
 
 class FakeLayer:
@@ -32,30 +162,35 @@ class FakeLayer:
         self.kind = kind
         self.properties = properties
         self.pen = RecordingPen()
+        self.sublayers: list[FakeLayer] = []
 
     def getPen(self):
+        if self.kind != "path":
+            raise AttributeError(f"a {self.kind} sublayer has no pen")
         return self.pen
 
+    def of(self, kind):
+        return [layer for layer in self.sublayers if layer.kind == kind]
 
-class FakeContainer:
+
+class FakeContainer(FakeLayer):
     def __init__(self, identifier, location, clear):
+        super().__init__("container")
         self.identifier, self.location, self.clear = identifier, location, clear
-        self.sublayers: list[FakeLayer] = []
         self.groups = 0
 
-    def _append(self, kind, properties):
-        layer = FakeLayer(kind, **properties)
-        self.sublayers.append(layer)
-        return layer
+    def __getattr__(self, name):
+        match = re.fullmatch(r"append(\w+)Sublayer", name)
+        if match and match[1] in SUBLAYER_KINDS:
+            kind = re.sub(r"(?<!^)(?=[A-Z])", "_", match[1]).lower()
 
-    def appendPathSublayer(self, **properties):
-        return self._append("path", properties)
+            def append(**properties):
+                layer = FakeLayer(kind, **properties)
+                self.sublayers.append(layer)
+                return layer
 
-    def appendRectangleSublayer(self, **properties):
-        return self._append("rectangle", properties)
-
-    def appendTextLineSublayer(self, **properties):
-        return self._append("text", properties)
+            return append
+        raise AttributeError(name)
 
     def clearSublayers(self):
         self.sublayers = []
@@ -65,14 +200,21 @@ class FakeContainer:
         self.groups += 1
         yield
 
-    def of(self, kind):
-        return [layer for layer in self.sublayers if layer.kind == kind]
+
+class FakeGlyphView:
+    def __init__(self, recorder):
+        self.recorder = recorder
+
+    def inverseScale(self):
+        return self.recorder.inverse_scale
 
 
 class FakeGlyphEditor:
-    def __init__(self, glyph):
+    def __init__(self, glyph, recorder=None):
         self.glyph = glyph
+        self.recorder = recorder
         self.containers: dict = {}
+        self.subscribers: list = []
 
     def getGlyph(self):
         return self.glyph
@@ -83,58 +225,258 @@ class FakeGlyphEditor:
             container = self.containers[identifier] = FakeContainer(identifier, location, clear)
         return container
 
+    def close(self):
+        for subscriber in self.subscribers:
+            subscriber._detach()
+            subscriber.destroy()
+        self.subscribers = []
 
-# -- ezui -------------------------------------------------------------------------------
+
+# -- ezui --------------------------------------------------------------------------------
+
+CONTAINERS = {"HorizontalStack", "VerticalStack", "TwoColumnForm", "Tabs", "Tab", "Box", "GridStack"}
+TYPES = CONTAINERS | {
+    "Label",
+    "HorizontalLine",
+    "VerticalLine",
+    "Image",
+    "PushButton",
+    "ImageButton",
+    "PopUpButton",
+    "SegmentButton",
+    "RadioButtons",
+    "Checkbox",
+    "Switch",
+    "Slider",
+    "PullDownButton",
+    "ActionButton",
+    "TextField",
+    "ComboBox",
+    "TextEditor",
+    "ProgressSpinner",
+    "Table",
+    "ColorWell",
+    "MerzView",
+}
+"""Item types written ``* Type`` in a content text. ``* ProgressBar`` is not one: progress
+goes through the window controller's ``startProgress``."""
+
+SIZE_KEYS = {"width", "height", "gravity"}
+KEYS = {
+    "TextField": {"value", "valueType", "placeholder", "valueWidth", "minValue", "maxValue", "continuous"},
+    "TextEditor": {"value", "editable"},
+    "Checkbox": {"value"},
+    "Switch": {"value"},
+    "RadioButtons": {"value"},
+    "Slider": {"value", "minValue", "maxValue", "tickMarks"},
+    "PopUpButton": {"items"},
+    "PullDownButton": {"itemDescriptions", "image"},
+    "ActionButton": {"itemDescriptions", "image"},
+    "PushButton": set(),
+    "Label": set(),
+    "Table": {"columnDescriptions", "items", "allowsMultipleSelection", "allowsEmptySelection", "showColumnTitles"},
+    "TwoColumnForm": {"titleColumnWidth", "itemColumnWidth"},
+    "HorizontalStack": {"spacing", "distribution", "alignment"},
+    "VerticalStack": {"spacing", "distribution", "alignment"},
+}
+"""The ``descriptionData`` keys each item type takes (ezui documentation and the ezui
+author's extensions); any other raises."""
+
+VALUE_TYPES = {"PopUpButton", "Checkbox", "Switch", "RadioButtons", "Slider", "TextField", "TextEditor", "Table", "Tabs"}
+
+
+def _classify(text: str) -> tuple[str, str | None]:
+    """(item type, title) of one content line (without ``>`` and ``@identifier``)."""
+    text = text.strip()
+    if text.startswith("* "):
+        name = text[2:].strip()
+        if name.startswith("Tab:"):
+            return "Tab", name[4:].strip()
+        if name not in TYPES:
+            raise ValueError(f"ezui: unknown item type '* {name}'")
+        return name, None
+    if text.startswith("= "):
+        return text[2:].strip(), None
+    if re.fullmatch(r"\(\(\s*\.\.\.\s*\)\)", text):
+        return "ActionButton", None
+    if re.fullmatch(r"\(\s*\.\.\.\s*\)", text):
+        return "PullDownButton", None
+    match = re.fullmatch(r"\((.*\S)\s+\.\.\.\s*\)", text)
+    if match:
+        return "PopUpButton", match[1].strip()
+    if re.fullmatch(r"\[[ Xx-]\](.*)", text):
+        return "Checkbox", text
+    if re.fullmatch(r"\(\s?[Xx]?\)(.*)", text):
+        return "RadioButtons", text
+    if re.fullmatch(r"\[\[_.*_\]\]", text):
+        return "TextEditor", None
+    if re.fullmatch(r"\[_.*_\].*", text):
+        return "TextField", None
+    if re.fullmatch(r"\(.+\)", text):
+        return "PushButton", text[1:-1].strip()
+    if re.fullmatch(r"-+X?-+", text):
+        return "Slider" if "X" in text else "HorizontalLine", None
+    if text.startswith(":"):
+        return "FormTitle", text[1:].strip()
+    return "Label", text
 
 
 class FakeItem:
-    def __init__(self, identifier, description):
-        self.identifier = identifier
+    def __init__(self, identifier, kind, title, description, parent, window):
+        self.identifier, self.kind, self.title = identifier, kind, title
         self.description = description
-        self.value = description.get("value", description.get("selected", description.get("items", "")))
-        if "columnDescriptions" in description or isinstance(self.value, list):
-            self.value = list(description.get("items", []))
-        if "items" in description and "columnDescriptions" not in description:
-            self.value = description.get("selected", 0)
-            self.items = list(description["items"])
-        self.selected_indexes: list[int] = []
+        self.parent = parent
+        self.window = window
         self.history: list = []
+        self.selected_indexes: list[int] = []
+        allowed = SIZE_KEYS | KEYS.get(kind, set())
+        for key in description:
+            if key not in allowed:
+                raise ValueError(f"ezui: {identifier} ({kind}) takes no description key {key!r}")
+        if kind == "PopUpButton":
+            self.items = list(description.get("items", []))
+            self.value = 0
+        elif kind in ("Checkbox", "Switch"):
+            self.value = bool(description.get("value", bool(title) and title[1] in "Xx"))
+        elif kind == "Table":
+            self.value = list(description.get("items", []))
+        elif kind == "Tabs":
+            self.value = 0
+        elif kind == "TextField":
+            self.value = description.get("value", "")
+        elif kind in ("TextEditor",):
+            self.value = description.get("value", "")
+        elif kind == "Label":
+            self.value = title or ""
+        else:
+            self.value = description.get("value")
 
     def get(self):
+        if self.kind in ("PullDownButton", "ActionButton", "PushButton"):
+            return None
         return self.value
 
     def set(self, value):
+        if self.kind == "PopUpButton" and not (isinstance(value, int) and 0 <= value < max(len(self.items), 1)):
+            raise IndexError(f"{self.identifier}: no item {value!r}")
         self.value = value
         self.history.append(value)
 
     def setItems(self, items):
+        if self.kind not in ("PopUpButton", "ComboBox"):
+            raise AttributeError(f"{self.kind} has no setItems")
         self.items = list(items)
+        if self.value >= len(self.items):
+            self.value = 0
 
     def getSelectedIndexes(self):
         return list(self.selected_indexes)
 
+    def setSelectedIndexes(self, indexes):
+        self.selected_indexes = list(indexes)
+
 
 class FakeWindow:
     def __init__(self, content="", descriptionData=None, controller=None, title="", size=None, **kwargs):
-        self.content, self.title, self.controller = content, title, controller
-        data = descriptionData or {}
-        self.items = {name: FakeItem(name, data.get(name, {})) for name in re.findall(r"@(\w+)", content)}
+        self.content, self.title, self.controller, self.size = content, title, controller, size
+        data = dict(descriptionData or {})
+        self.items: dict[str, FakeItem] = {}
+        self.content_item = FakeItem("content", "VerticalStack", None, {}, None, self)
+        stack = [self.content_item]  # enclosing item of each depth
+        last_form = None
+        for raw in content.splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            depth = len(line) - len(line.lstrip(">"))
+            line = line[depth:]
+            identifier = None
+            match = re.search(r"\s@(\w+)\s*$", line)
+            if match:
+                identifier = match[1]
+                line = line[: match.start()]
+            kind, title = _classify(line)
+            if kind == "FormTitle":
+                last_form = title
+                continue
+            parent = stack[min(depth, len(stack) - 1)]
+            if kind == "Label" and not identifier:
+                continue
+            name = identifier or f"_{len(self.items)}"
+            item = FakeItem(name, kind, title, data.pop(name, {}) if identifier else {}, parent, self)
+            item.form_title = last_form
+            if identifier in self.items:
+                raise ValueError(f"ezui: identifier {identifier!r} used twice")
+            self.items[name] = item
+            if kind in CONTAINERS:
+                del stack[depth + 1 :]
+                stack.append(item)
+        data.pop("content", None)
+        if data:
+            raise ValueError(f"ezui: descriptionData for items not in the content: {sorted(data)}")
         self.opened = self.closed = False
 
     def getItem(self, identifier):
         return self.items[identifier]
 
     def getItemValues(self):
-        return {name: item.get() for name, item in self.items.items()}
+        return {name: item.get() for name, item in self.items.items() if item.kind in VALUE_TYPES and not name.startswith("_")}
 
     def open(self):
         self.opened = True
 
     def close(self):
         self.closed = True
+        destroy = getattr(self.controller, "destroy", None)
+        if destroy is not None:
+            destroy()
+
+    # -- the user, in tests ----------------------------------------------------------
+
+    def _callback(self, item):
+        """The controller method ezui calls for ``item``: its own, else an enclosing container's."""
+        node = item
+        while node is not None:
+            method = getattr(self.controller, f"{node.identifier}Callback", None)
+            if method is not None:
+                return method
+            node = node.parent
+        return None
+
+    def user(self, identifier, value=None):
+        """The user edits (or clicks) ``identifier``: set its value, then call back as ezui would."""
+        item = self.items[identifier]
+        if value is not None:
+            item.set(value)
+        callback = self._callback(item)
+        if callback is not None:
+            callback(item)
+
+    click = user
+
+
+class FakeProgress:
+    def __init__(self, recorder, text, tickCount):
+        self.recorder = recorder
+        self.texts = [text]
+        self.ticks = tickCount
+        self.closed = False
+
+    def update(self, text=None):
+        if self.closed:
+            raise RuntimeError("progress window already closed")
+        self.texts.append(text)
+
+    def setTickCount(self, count):
+        self.ticks = count
+
+    def close(self):
+        self.closed = True
 
 
 class FakeWindowController:
+    recorder: Recorder | None = None
+
     def __init__(self, *args, **kwargs):
         self.build(*args, **kwargs)
         self.started()
@@ -142,44 +484,132 @@ class FakeWindowController:
     def started(self):
         pass
 
+    def startProgress(self, text="", tickCount=None):
+        progress = FakeProgress(self.recorder, text, tickCount)
+        if self.recorder is not None:
+            self.recorder.calls.append(("startProgress", (text,), {"tickCount": tickCount}))
+            self.recorder.progress = progress
+        return progress
 
-# -- mojo -------------------------------------------------------------------------------
+
+# -- mojo --------------------------------------------------------------------------------
+
+
+class _Observer:
+    def __init__(self, callback):
+        self.callback = callback
+
+    def changed(self, notification):
+        self.callback(notification)
 
 
 class FakeSubscriber:
-    editor = None  # set by tests: the glyph editor the next subscriber attaches to
+    """mojo.subscriber.Subscriber: built by RoboFont for each glyph editor."""
 
-    def __init__(self):
-        self._editor = FakeSubscriber.editor
-        self.adjuncts: list = []
-        self.build()
+    debug = False
+
+    @staticmethod
+    def _attach(subscriber, editor, recorder):
+        subscriber._editor = editor
+        subscriber._recorder = recorder
+        subscriber._observers = []
+        recorder.live.append(subscriber)
+        glyph = editor.getGlyph()
+        if glyph is not None and hasattr(subscriber, "glyphEditorGlyphDidChange"):
+            observer = _Observer(lambda n: subscriber.glyphEditorGlyphDidChange(dict(glyph=glyph)))
+            glyph.naked().addObserver(observer, "changed", "Glyph.Changed")
+            subscriber._editor_observer = (glyph, observer)
+        subscriber.build()
+        subscriber.started()
+
+    def _detach(self):
+        self.setAdjunctObjectsToObserve([])
+        if self in self._recorder.live:
+            self._recorder.live.remove(self)
 
     def getGlyphEditor(self):
         return self._editor
 
     def setAdjunctObjectsToObserve(self, objects):
+        for glyph, observer in self._observers:
+            glyph.naked().removeObserver(observer, "Glyph.Changed")
+        self._observers = []
         self.adjuncts = list(objects)
+        for glyph in self.adjuncts:
+            observer = _Observer(lambda n, glyph=glyph: self.adjunctGlyphDidChange(dict(glyph=glyph)))
+            glyph.naked().addObserver(observer, "changed", "Glyph.Changed")
+            self._observers.append((glyph, observer))
 
     def build(self):
         pass
 
+    def started(self):
+        pass
+
+    def destroy(self):
+        pass
+
 
 class FakeBaseEventTool:
-    glyph = None  # set by tests: the glyph getGlyph returns
+    """mojo.events.BaseEventTool: the current glyph, its glyph view, containers, key passing."""
+
+    recorder: Recorder | None = None
 
     def __init__(self):
+        self._containers: dict = {}
         self.setup()
 
     def setup(self):
         pass
 
     def getGlyph(self):
-        return FakeBaseEventTool.glyph
+        return self.recorder.current_glyph if self.recorder else None
+
+    def getNSView(self):
+        return FakeGlyphView(self.recorder)
+
+    def extensionContainer(self, identifier, location="foreground", clear=False):
+        container = self._containers.get(identifier)
+        if container is None or clear:
+            container = self._containers[identifier] = FakeContainer(identifier, location, clear)
+        return container
+
+    def keyDown(self, event):
+        self.recorder.calls.append(("BaseEventTool.keyDown", (extract_event(event)["keyDown"],), {}))
+
+    def getModifiers(self):
+        return dict(shiftDown=False, commandDown=False, optionDown=False, controlDown=False, capLockDown=False)
 
 
 class Point:
     def __init__(self, x, y):
         self.x, self.y = x, y
+
+    def __iter__(self):
+        return iter((self.x, self.y))
+
+
+class KeyEvent:
+    """An NSEvent standing-in: the characters typed."""
+
+    def __init__(self, characters):
+        self.characters = characters
+
+
+def extract_event(event):
+    keys = event.characters
+    return dict(
+        keyDown=keys,
+        keyDownWithoutModifiers=keys,
+        shiftDown=False,
+        commandDown=False,
+        optionDown=False,
+        controlDown=False,
+        up=keys == "\uf700",
+        down=keys == "\uf701",
+        left=keys == "\uf702",
+        right=keys == "\uf703",
+    )
 
 
 def install(recorder: Recorder) -> dict[str, types.ModuleType]:
@@ -196,36 +626,83 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
 
     subscriber = types.ModuleType("mojo.subscriber")
     subscriber.Subscriber = FakeSubscriber
-    subscriber.registerGlyphEditorSubscriber = record("registerGlyphEditorSubscriber")
-    subscriber.registerSubscriberEvent = record("registerSubscriberEvent")
-    subscriber.getRegisteredSubscriberEvents = lambda: {}
+
+    def register_editor_subscriber(cls):
+        recorder.calls.append(("registerGlyphEditorSubscriber", (cls,), {}))
+        recorder.editor_subscribers.append(cls)
+
+    def register_event(**kwargs):
+        recorder.calls.append(("registerSubscriberEvent", (), kwargs))
+        if kwargs["subscriberEventName"] in recorder.events:
+            raise ValueError(f"{kwargs['subscriberEventName']} is already registered")
+        recorder.events[kwargs["subscriberEventName"]] = kwargs
+
+    subscriber.registerGlyphEditorSubscriber = register_editor_subscriber
+    subscriber.registerSubscriberEvent = register_event
+    subscriber.getRegisteredSubscriberEvents = lambda: dict(recorder.events)
 
     events = types.ModuleType("mojo.events")
     events.BaseEventTool = FakeBaseEventTool
-    events.installTool = record("installTool")
-    events.postEvent = record("postEvent")
-    events.extractNSEvent = lambda event: dict(event)
+    FakeBaseEventTool.recorder = recorder
+
+    def install_tool(tool):
+        recorder.calls.append(("installTool", (tool,), {}))
+        recorder.tools.append(tool)
+
+    observers: list[tuple] = []
+
+    def add_observer(observer, method, event):
+        observers.append((observer, method, event))
+
+    def remove_observer(observer, event):
+        observers[:] = [o for o in observers if not (o[0] is observer and o[2] == event)]
+
+    def post_event(name, **kwargs):
+        recorder.calls.append(("postEvent", (name,), kwargs))
+        for observer, method, event in list(observers):
+            if event == name:
+                getattr(observer, method)(dict(kwargs))
+        for event in list(recorder.events.values()):
+            if name not in event["lowLevelEventNames"]:
+                continue
+            for live in list(recorder.live):
+                method = getattr(live, event["methodName"], None)
+                if method is not None:
+                    method(dict(subscriberEventName=event["subscriberEventName"], **kwargs))
+
+    events.installTool = install_tool
+    events.addObserver = add_observer
+    events.removeObserver = remove_observer
+    recorder.observers = observers
+    events.postEvent = post_event
+    events.extractNSEvent = extract_event
 
     extensions = types.ModuleType("mojo.extensions")
-    extensions.getExtensionDefault = lambda key, fallback=None: recorder.defaults.get(key, fallback)
+
+    def get_default(key, fallback=None):
+        if key in recorder.defaults:
+            return cocoa(recorder.defaults[key])
+        return fallback
 
     def set_default(key, value):
+        check_plist(value, key)
         recorder.defaults[key] = value
-
-    extensions.setExtensionDefault = set_default
 
     def register_defaults(values):
         recorder.calls.append(("registerExtensionDefaults", (values,), {}))
         for key, value in values.items():
+            check_plist(value, key)
             recorder.defaults.setdefault(key, value)
 
+    extensions.getExtensionDefault = get_default
+    extensions.setExtensionDefault = set_default
     extensions.registerExtensionDefaults = register_defaults
 
     class ExtensionBundle:
-        def __init__(self, name):
+        def __init__(self, name=None, path=None):
             self.name = name
 
-        def get(self, resource):
+        def get(self, resource, ext="*"):
             recorder.calls.append(("ExtensionBundle.get", (self.name, resource), {}))
             return f"<image {resource}>"
 
@@ -233,13 +710,22 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
 
     roboFont = types.ModuleType("mojo.roboFont")
     roboFont.CurrentFont = lambda: recorder.current_font
+    roboFont.CurrentGlyph = lambda: recorder.current_glyph
 
     def open_window(controller_class, *args, **kwargs):
         controller = controller_class(*args, **kwargs)
         recorder.opened.append(controller)
         return controller
 
+    def new_font(familyName=None, styleName=None, showInterface=True):
+        recorder.calls.append(("NewFont", (), {"showInterface": showInterface}))
+        font = RFont()
+        font.info.familyName, font.info.styleName = familyName, styleName
+        font.close = lambda: recorder.calls.append(("Font.close", (), {}))
+        return font
+
     roboFont.OpenWindow = open_window
+    roboFont.NewFont = new_font
 
     ui = types.ModuleType("mojo.UI")
     ui.Message = record("Message")
@@ -248,6 +734,7 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
     merz = types.ModuleType("merz")
     ezui = types.ModuleType("ezui")
     ezui.WindowController = FakeWindowController
+    FakeWindowController.recorder = recorder
     ezui.EZWindow = FakeWindow
 
     for module in (subscriber, events, extensions, roboFont, ui):

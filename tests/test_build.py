@@ -62,6 +62,7 @@ def test_bundle_is_valid(built):
         "Make Bubbles for Selected Glyphs…",
         "Delete Bubbles of Selected Glyphs",
         "Show/Hide Bubbles",
+        "Run Self-Test",
     ]
     for item in info["addToMenu"]:
         assert (bundle / "lib" / item["path"]).is_file()
@@ -70,7 +71,9 @@ def test_bundle_is_valid(built):
     assert (bundle / "resources" / "toolbarIcon.pdf").is_file()
     assert not (bundle / "resources" / "make_icon.py").exists()
     assert (bundle / "license").read_bytes() == (ROOT / "LICENSE").read_bytes()
-    assert (bundle / "requirements.txt").read_text() == "numpy>=1.24\nskia-pathops>=0.8\n"
+    assert not (bundle / "requirements.txt").exists()  # it would name other extensions; we need none
+    assert sorted(p.name for p in (bundle / "resources").iterdir()) == ["toolbarIcon.pdf"]
+    assert (bundle / "html" / "toolbarIcon.png").is_file()
     assert not [p for p in bundle.rglob("*") if p.name == "__pycache__" or p.suffix == ".pyc"]
     version = build.read_version(ROOT / "source" / "lib" / "bubblekern" / "__init__.py")
     assert info["version"] == version
@@ -168,9 +171,19 @@ def test_validate_reports_hand_broken_bundles(built, tmp_path):
     del info["timeStamp"]
     (bundle / "info.plist").write_bytes(plistlib.dumps(info))
     (bundle / "lib" / "bubblekern" / "__pycache__").mkdir()
-    (bundle / "requirements.txt").write_text("numpy >= = 1\n")
+    (bundle / "requirements.txt").write_text("# extensions\nnumpy>=1.24\n")
+    (bundle / "resources" / "toolbarIcon.png").write_bytes(b"png")
     problems = "\n".join(build.validate(bundle))
-    for expected in ("shortKey", "'version' must be", "developerURL", "requiresVersionMajor", "'timeStamp' is missing", "__pycache__", "requirements.txt, line 1"):
+    for expected in (
+        "shortKey",
+        "'version' must be",
+        "developerURL",
+        "requiresVersionMajor",
+        "'timeStamp' is missing",
+        "__pycache__",
+        "requirements.txt, line 2: 'numpy' is a Python package, not a RoboFont extension",
+        "share the name 'toolbarIcon'",
+    ):
         assert expected in problems
     assert build.validate(tmp_path / "nothing.roboFontExt") == ["info.plist is missing"]
 
@@ -187,3 +200,43 @@ def test_command_line_fails_loudly(tmp_path):
     assert run.stderr.startswith("build.py: error:") and "LICENSE" in run.stderr
     ok = subprocess.run([sys.executable, str(ROOT / "build.py"), "--check", str(ROOT / BUNDLE)], capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("", None),
+        ("# none\n\n", None),
+        ("DrawBot\n", None),
+        ("Glyph Construction>=0.8.2\nDrawBot == 3.128  # pinned\n", None),
+        ("numpy>=1.24\n", "'numpy' is a Python package"),
+        ("skia-pathops\n", "'skia-pathops' is a Python package"),
+        ("DrawBot>=3,<4\n", "is not a PEP 440 version"),
+        ("DrawBot~=3.1\n", "is not 'ExtensionName'"),
+        ("DrawBot>=three\n", "is not a PEP 440 version"),
+        ("DrawBot; python_version>'3'\n", "is not 'ExtensionName'"),
+    ],
+)
+def test_requirements_txt_names_extensions_as_robofont_reads_it(built, tmp_path, text, problem):
+    """RoboFont's ExtensionBundle reads requirements.txt as extension names, each optionally
+    ``==`` or ``>=`` a version compared with that extension's info.plist version."""
+    bundle = tmp_path / BUNDLE
+    shutil.copytree(built[0], bundle)
+    (bundle / "requirements.txt").write_text(text)
+    problems = [p for p in build.validate(bundle) if p.startswith("requirements.txt")]
+    if problem is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and problem in problems[0], problems
+
+
+def test_menu_and_main_scripts_must_be_python_files(built, tmp_path):
+    bundle = tmp_path / BUNDLE
+    shutil.copytree(built[0], bundle)
+    info = plistlib.loads((bundle / "info.plist").read_bytes())
+    (bundle / "lib" / "menu.txt").write_text("")
+    info["addToMenu"][0]["path"] = "menu.txt"
+    info["expireDate"] = "next year"
+    (bundle / "info.plist").write_bytes(plistlib.dumps(info))
+    problems = "\n".join(build.validate(bundle))
+    assert "'menu.txt' must be a .py file" in problems and "expireDate must be YYYY-MM-DD" in problems

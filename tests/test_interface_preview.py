@@ -73,7 +73,7 @@ def test_plan_matches_apply_kerning(mode):
     report = apply_kerning(twin, result, mode)
     assert plan.write == report.written
     assert plan.remove == report.removed
-    apply_plan(font.kerning, plan)
+    apply_plan(font, plan)
     assert dict(font.kerning.items()) == dict(twin.kerning.items())
 
 
@@ -82,13 +82,35 @@ def test_apply_then_undo_restores_exactly():
     font.kerning[("B", "B")] = 7  # a pair the result does not touch
     before = dict(font.kerning.items())
     plan = plan_from_result(result, before, "replace")
-    undo = apply_plan(font.kerning, plan)
+    undo = apply_plan(font, plan)
     assert dict(font.kerning.items()) != before
-    redo = apply_plan(font.kerning, undo)
+    redo = apply_plan(font, undo)
     assert dict(font.kerning.items()) == before
-    apply_plan(font.kerning, redo)
+    apply_plan(font, redo)
     assert dict(font.kerning.items())[("A", "B")] == -103
     assert not Plan() and plan
+
+
+class Counter:
+    def __init__(self):
+        self.names = []
+
+    def changed(self, notification):
+        self.names.append(notification.name)
+
+
+def test_apply_plan_is_one_kerning_change():
+    """defcon holds notifications per object: holding the font's would let every pair post
+    its own Kerning.Changed. The plan goes through write_kerning: one change."""
+    font, result = font_and_result()
+    plan = plan_from_result(result, dict(font.kerning.items()), "replace")
+    assert len(plan.write) + len(plan.remove) >= 3
+    counter = Counter()
+    font.kerning.naked().addObserver(counter, "changed", "Kerning.Changed")
+    undo = apply_plan(font, plan)
+    assert counter.names == ["Kerning.Changed"]
+    apply_plan(font, undo)
+    assert counter.names == ["Kerning.Changed"] * 2
 
 
 def test_preview_line_and_items():

@@ -136,9 +136,12 @@ def test_composites_and_default_pairs(tmp_path):
     font = font_with_ink()
     add_glyph(font, "Lcomp", 600, components=[("L", (1, 0, 0, 1, 0, 0))])
     font.kerning[("Lcomp", "R")] = -100
-    [path] = proof(font, tmp_path / "d.png", options=ProofOptions(page=(600, 300), em=100, bubbles=False))
+    options = ProofOptions(page=(600, 300), em=100, bubbles=False)
+    [path] = proof(font, tmp_path / "d.png", options=options, compare=False)
     runs = ink_runs(glyph_row(pixels(path), ProofOptions(page=(600, 300), em=100)))
     assert len(runs) == 4  # the composite's ink is drawn through its component
+    [path] = proof(font, tmp_path / "e.png", options=options)  # pairs from the font's kerning: its value too
+    assert len(ink_runs(glyph_row(pixels(path), ProofOptions(page=(600, 300), em=100)))) == 6
 
 
 def test_cli_proof(tmp_path, capsys):

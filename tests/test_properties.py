@@ -114,7 +114,8 @@ def test_band_extents_contain_every_vertex_inside_the_band(points):
         if y == k * BAND:
             continue  # on a band edge: belongs to whichever neighbour the shape fills
         left, right = profile.extent(k)
-        assert left <= x <= right
+        slack = 1e-9 * max(1.0, abs(x))  # the extent is interpolated in floats: 899.9999999999999 is 900
+        assert left - slack <= x <= right + slack
 
 
 def mirrored(draw, width):

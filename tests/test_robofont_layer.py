@@ -9,11 +9,12 @@ import runpy
 import subprocess
 import sys
 import textwrap
+from contextlib import contextmanager
 from pathlib import Path
 
 import fake_robofont
 import pytest
-from fake_robofont import FakeBaseEventTool, FakeGlyphEditor, FakeSubscriber, Point, Recorder
+from fake_robofont import KeyEvent, Point, Recorder
 from fontParts.fontshell import RFont, RGlyph
 
 from bubblekern import FontBubbles, kern_pairs
@@ -102,7 +103,7 @@ def test_ui_modules_compile(path):
 
 
 def test_ui_modules_import_robofont_only_as_documented():
-    allowed = {"mojo", "merz", "ezui", "bubblekern", "bubblekern_robofont", "__future__"}
+    allowed = {"mojo", "merz", "ezui", "bubblekern", "bubblekern_robofont", "__future__", *sys.stdlib_module_names}
     for path in UI_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level == 0:
@@ -119,34 +120,64 @@ def rf(monkeypatch):
     recorder = Recorder()
     for name, module in fake_robofont.install(recorder).items():
         monkeypatch.setitem(sys.modules, name, module)
-    # RoboFont's RGlyph has prepareUndo/performUndo and its RFont a font-window selection
-    monkeypatch.setattr(RGlyph, "prepareUndo", lambda self, title="": recorder.calls.append(("prepareUndo", (self.name, title), {})), raising=False)
-    monkeypatch.setattr(RGlyph, "performUndo", lambda self: recorder.calls.append(("performUndo", (self.name,), {})), raising=False)
-    monkeypatch.setattr(RFont, "_get_selectedGlyphNames", lambda self: tuple(getattr(self, "_test_selection", ())), raising=False)
-    fake_robofont.forget_ui_modules()
-    from bubblekern.interface.defaults import registered_defaults
 
-    recorder.defaults.update(registered_defaults())
+    # what RoboFont's RGlyph and RFont offer and fontshell's lack: undo and the font-window selection
+    def prepare(self, title=""):
+        recorder.calls.append(("prepareUndo", (self.name, title), {}))
+
+    def perform(self):
+        recorder.calls.append(("performUndo", (self.name,), {}))
+
+    @contextmanager
+    def undo(self, title=""):
+        recorder.calls.append(("font.undo", (title,), {"layers": list(self.layerOrder)}))
+        yield
+        recorder.calls.append(("font.undo end", (title,), {"layers": list(self.layerOrder)}))
+
+    monkeypatch.setattr(RGlyph, "prepareUndo", prepare, raising=False)
+    monkeypatch.setattr(RGlyph, "performUndo", perform, raising=False)
+    monkeypatch.setattr(RFont, "undo", undo, raising=False)
+    monkeypatch.setattr(RFont, "_get_selectedGlyphNames", lambda self: tuple(getattr(self, "_test_selection", ())), raising=False)
+    monkeypatch.setattr(RFont, "_set_selectedGlyphNames", lambda self, names: setattr(self, "_test_selection", tuple(names)), raising=False)
+    fake_robofont.forget_ui_modules()
     yield recorder
     fake_robofont.forget_ui_modules()
+
+
+def start(rf):
+    """Run the extension's start-up script, as RoboFont does at launch."""
+    runpy.run_path(str(LIB / "bubblekern_robofont" / "main.py"))
+    return rf.tools[-1]
 
 
 def two_boxes():
     return helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700))})
 
 
-def overlay_for(glyph):
-    from bubblekern_robofont.overlay import CONTAINER, BubbleOverlay
+def overlay_for(rf, glyph):
+    """The overlay of a glyph editor opened on ``glyph`` (after start-up) and its container."""
+    from bubblekern_robofont.overlay import CONTAINER
 
-    editor = FakeGlyphEditor(glyph)
-    FakeSubscriber.editor = editor
-    overlay = BubbleOverlay()
+    if not rf.editor_subscribers:
+        start(rf)
+    editor = rf.open_glyph_editor(glyph)
+    (overlay,) = editor.subscribers
     return overlay, editor.containers[CONTAINER]
+
+
+def test_main_script_registers_everything(rf):
+    tool = start(rf)
+    assert rf.names() == ["registerExtensionDefaults", "registerSubscriberEvent", "registerGlyphEditorSubscriber", "installTool"]
+    event = rf.events["com.bubblekern.displayDidChange"]
+    assert event["methodName"] == "bubbleKernDisplayDidChange" and event["dispatcher"] == "roboFont"
+    assert event["lowLevelEventNames"] == ["com.bubblekern.displayDidChange"]
+    assert rf.editor_subscribers[0].__name__ == "BubbleOverlay"
+    assert type(tool).__name__ == "BubbleTool"
 
 
 def test_overlay_draws_bubble_and_bands(rf):
     font = two_boxes()
-    overlay, container = overlay_for(font["A"])
+    overlay, container = overlay_for(rf, font["A"])
     assert (container.identifier, container.location, container.clear) == ("com.bubblekern.overlay", "background", True)
     path, *bands = container.of("path")
     assert path.properties["fillColor"] == DEFAULT_COLORS["bubbleFill"]
@@ -168,7 +199,7 @@ def test_overlay_draws_bubble_and_bands(rf):
         ("closePath", ()),
     ]
     assert bands[-1].pen.value[0] == ("moveTo", ((0.0, 680.0),))
-    assert container.of("text") == []
+    assert container.of("text_line") == []
     assert {(g.layer.name, g.name) for g in overlay.adjuncts} == {("bubble", "A")}
 
 
@@ -176,13 +207,13 @@ def test_overlay_with_partner_shows_collision_and_value(rf):
     font = two_boxes()
     rf.defaults[defaults.key("rightPartner")] = "V"
     rf.defaults[defaults.key("showBands")] = False
-    overlay, container = overlay_for(font["A"])
+    overlay, container = overlay_for(rf, font["A"])
     own, neighbour, band = container.of("path")
     assert neighbour.properties["fillColor"] == DEFAULT_COLORS["neighbourFill"]
     assert neighbour.pen.value[0] == ("moveTo", ((500.0, 0.0),))  # V's bubble (x 100) set at 600 - 200
     assert band.properties["fillColor"] == DEFAULT_COLORS["collisionFill"]
     assert [args[0] for _, args in band.pen.value[:4]] == [(0.0, 0.0), (1000.0, 0.0), (1000.0, 20.0), (0.0, 20.0)]
-    (label,) = container.of("text")
+    (label,) = container.of("text_line")
     assert label.properties["text"] == "\u2212200" and label.properties["position"] == (500.0, 20.0)
     assert kern_pairs(font, [("A", "V")]).kept[("A", "V")] == -200
     observed = {(g.layer.name, g.name) for g in overlay.adjuncts}
@@ -190,28 +221,47 @@ def test_overlay_with_partner_shows_collision_and_value(rf):
 
 
 def test_overlay_redraws_on_edits_and_hides_when_toggled(rf):
+    from bubblekern_robofont import menu
+
     font = two_boxes()
-    overlay, container = overlay_for(font["A"])
+    overlay, container = overlay_for(rf, font["A"])
     bubble_glyph = font.getLayer("bubble")["A"]
-    bubble_glyph.clearContours()
+    bubble_glyph.clearContours()  # RoboFont tells the overlay (adjunctGlyphDidChange)
     helpers.rect(bubble_glyph.getPen(), 0, 0, 300, 100)
-    overlay.adjunctGlyphDidChange({})
     bands = container.of("path")[1:]
     assert len(bands) == 5 and bands[0].pen.value[1] == ("lineTo", ((300.0, 0.0),))
-    rf.defaults[defaults.key("showBubbles")] = False
-    overlay.bubbleKernDisplayDidChange({})
+    menu.toggle_bubbles()  # Show/Hide Bubbles reaches the overlay through the registered event
     assert container.sublayers == [] and overlay.adjuncts == []
-    overlay.destroy()
-    assert container.sublayers == []
+    menu.toggle_bubbles()
+    assert len(container.of("path")) == 6
 
 
 def test_overlay_on_glyph_without_bubble_layer_draws_nothing(rf):
     font = helpers.new_font(layer=None)
     helpers.add_glyph(font, "A", 500)
-    overlay, container = overlay_for(font["A"])
+    overlay, container = overlay_for(rf, font["A"])
     assert container.sublayers == []
-    overlay, container = overlay_for(None)
+    overlay, container = overlay_for(rf, None)
     assert container.sublayers == []
+
+
+def test_overlay_shows_the_first_bubble_drawn_and_follows_it(rf):
+    """Point 8: RoboFont only reports changes of glyphs observed when the list was set; the
+    first bubble of a glyph did not exist then."""
+    font = helpers.new_font(layer=None)
+    helpers.add_glyph(font, "A", 600)
+    tool = start(rf)
+    overlay, container = overlay_for(rf, font["A"])
+    assert container.sublayers == []
+    for x, y in ((0, 0), (500, 0), (500, 700), (0, 700), (0, 0)):
+        tool.mouseDown(Point(x, y), 1)
+        tool.mouseUp(Point(x, y))
+    path = container.of("path")[0]
+    assert [args[0] for _, args in path.pen.value[:4]] == [(0.0, 0.0), (500.0, 0.0), (500.0, 700.0), (0.0, 700.0)]
+    tool.mouseDown(Point(500, 0), 1)  # drag a corner: the overlay follows
+    tool.mouseDragged(Point(550, 0), Point(50, 0))
+    tool.mouseUp(Point(550, 0))
+    assert ("lineTo", ((550.0, 0.0),)) in container.of("path")[0].pen.value
 
 
 def undo_calls(rf):
@@ -219,12 +269,10 @@ def undo_calls(rf):
 
 
 def test_tool_draws_a_closed_bubble_with_undo_steps(rf):
-    from bubblekern_robofont.tool import BubbleTool
-
     font = helpers.new_font(layer=None)
     helpers.add_glyph(font, "A", 600)
-    FakeBaseEventTool.glyph = font["A"]
-    tool = BubbleTool()
+    tool = start(rf)
+    rf.current_glyph = font["A"]
     assert tool.getToolbarTip() == "BubbleKern Bubble Tool"
     assert tool.getToolbarIcon() == "<image toolbarIcon>"
     for x, y in ((0, 0), (500, 0), (500, 700), (0, 700), (2, 3)):
@@ -243,13 +291,89 @@ def test_tool_draws_a_closed_bubble_with_undo_steps(rf):
     assert profile.extent(0) == (0, 500) and profile.extent(34) == (0, 500)
 
 
-def test_tool_drag_makes_curves_and_edits_points(rf):
-    from bubblekern_robofont.tool import BubbleTool
+def test_tool_creates_the_layer_inside_undo_and_only_when_drawing_starts(rf):
+    font = helpers.new_font(layer=None)
+    helpers.add_glyph(font, "A", 600)
+    tool = start(rf)
+    rf.current_glyph = font["A"]
+    tool.becomeActive()
+    tool.keyDown(KeyEvent("\x7f"))
+    tool.keyDown(KeyEvent("a"))
+    tool.mouseUp(Point(0, 0))
+    assert "bubble" not in font.layerOrder and not [c for c in rf.calls if c[0].startswith("font.undo")]
+    tool.mouseDown(Point(10, 10), 1)
+    enter, leave = [c for c in rf.calls if c[0].startswith("font.undo")]
+    assert enter[2]["layers"] == ["public.default"] and leave[2]["layers"] == ["public.default", "bubble"]
+    assert "A" in font.getLayer("bubble").keys()
+
+
+def test_tool_draws_points_handles_and_selection(rf):
+    from bubblekern_robofont.tool import CONTAINER
 
     font = helpers.new_font()
+    helpers.add_glyph(font, "O", 600)
+    tool = start(rf)
+    rf.current_glyph = font["O"]
+    container = tool.extensionContainer(CONTAINER)
+    tool.mouseDown(Point(0, 0), 1)
+    tool.mouseUp(Point(0, 0))
+    tool.mouseDown(Point(100, 0), 1)
+    tool.mouseDragged(Point(150, 50), Point(50, 50))  # pull out handles
+    symbols = container.of("symbol")
+    nodes = [s for s in symbols if s.properties["imageSettings"]["fillColor"] == DEFAULT_COLORS["toolPoint"]]
+    assert {s.properties["position"] for s in nodes} == {(0.0, 0.0), (100.0, 0.0)}
+    assert {s.properties["imageSettings"]["name"] for s in nodes} == {"rectangle", "oval"}  # the start node is square
+    handles = [s for s in symbols if s.properties["imageSettings"].get("strokeColor")]
+    assert {s.properties["position"] for s in handles} == {(50.0, -50.0), (150.0, 50.0)}
+    assert {(line.properties["startPoint"], line.properties["endPoint"]) for line in container.of("line")} == {
+        ((100.0, 0.0), (50.0, -50.0)),
+        ((100.0, 0.0), (150.0, 50.0)),
+    }
+    selected = [s for s in symbols if s.properties["imageSettings"]["size"][0] > 7]
+    assert [s.properties["position"] for s in selected] == [(100.0, 0.0)]
+    (path,) = container.of("path")
+    assert path.pen.value[-1] == ("endPath", ())  # the open contour being drawn is shown
+
+
+def test_tool_passes_unhandled_keys_on(rf):
+    font = helpers.new_font()
     helpers.add_glyph(font, "O", 600, bubble=lambda p: helpers.rect(p, 0, 0, 100, 100))
-    FakeBaseEventTool.glyph = font["O"]
-    tool = BubbleTool()
+    tool = start(rf)
+    rf.current_glyph = font["O"]
+    tool.keyDown(KeyEvent("x"))
+    tool.keyDown(KeyEvent("\uf700"))  # arrow up
+    tool.keyDown(KeyEvent("\x7f"))  # nothing selected: Delete is RoboFont's too
+    passed = [c[1][0] for c in rf.calls if c[0] == "BaseEventTool.keyDown"]
+    assert passed == ["x", "\uf700", "\x7f"]
+    tool.mouseDown(Point(0, 100), 1)
+    tool.mouseUp(Point(0, 100))
+    tool.keyDown(KeyEvent("\x7f"))  # deletes the selected node: handled, not passed on
+    assert len(font.getLayer("bubble")["O"].contours[0].points) == 3
+    assert [c[1][0] for c in rf.calls if c[0] == "BaseEventTool.keyDown"] == passed
+
+
+@pytest.mark.parametrize("inverse_scale, selects", [(1.0, True), (0.25, False), (4.0, True)])
+def test_tool_hit_tolerance_is_in_screen_pixels(rf, inverse_scale, selects):
+    """8 pixels: 8 units at 100 %, 2 units at 400 % zoom, 32 units at 25 %."""
+    font = helpers.new_font()
+    helpers.add_glyph(font, "O", 600, bubble=lambda p: helpers.rect(p, 0, 0, 100, 100))
+    tool = start(rf)
+    rf.current_glyph = font["O"]
+    rf.inverse_scale = inverse_scale
+    distance = 5 if inverse_scale <= 1 else 25
+    tool.mouseDown(Point(100 + distance, 100), 1)
+    tool.mouseUp(Point(100 + distance, 100))
+    points = [(p.x, p.y) for c in font.getLayer("bubble")["O"].contours for p in c.points]
+    added = (100 + distance, 100) in points
+    assert added is not selects
+    assert (tool.state.selected is not None and tool.state.selected.part == "node") is True
+
+
+def test_tool_drag_makes_curves_and_edits_points(rf):
+    font = helpers.new_font()
+    helpers.add_glyph(font, "O", 600, bubble=lambda p: helpers.rect(p, 0, 0, 100, 100))
+    tool = start(rf)
+    rf.current_glyph = font["O"]
     # the existing bubble is loaded: drag its (100, 0) corner to the right
     tool.mouseDown(Point(100, 0), 1)
     tool.mouseDragged(Point(130, 0), Point(30, 0))
@@ -268,15 +392,7 @@ def test_tool_drag_makes_curves_and_edits_points(rf):
     assert len(bubble.contours) == 2
     second = bubble.contours[1]
     assert not second.open and "curve" in [p.type for p in second.points]
-    # select a node of the first contour and delete it with the Delete key
-    tool.mouseDown(Point(0, 100), 1)
-    tool.mouseUp(Point(0, 100))
-    tool.keyDown({"keyDown": "\x7f"})
-    assert len(font.getLayer("bubble")["O"].contours[0].points) == 3
-    tool.keyDown({"keyDown": "x"})  # other keys do nothing
-    assert undo_calls(rf)[-2:] == ["prepareUndo", "performUndo"]
     # an edit behind the tool's back (undo, another tool) is picked up on the next click
-    bubble = font.getLayer("bubble")["O"]
     bubble.clearContours()
     helpers.rect(bubble.getPen(), 0, 0, 50, 50)
     tool.mouseDown(Point(50, 50), 1)
@@ -285,16 +401,7 @@ def test_tool_drag_makes_curves_and_edits_points(rf):
     assert sorted((p.x, p.y) for p in font.getLayer("bubble")["O"].contours[0].points) == [(0, 0), (0, 50), (50, 0), (60, 50)]
 
 
-def test_tool_keys_do_not_create_layers(rf):
-    from bubblekern_robofont.tool import BubbleTool
-
-    font = helpers.new_font(layer=None)
-    helpers.add_glyph(font, "A", 600)
-    FakeBaseEventTool.glyph = font["A"]
-    tool = BubbleTool()
-    tool.keyDown({"keyDown": "\x7f"})
-    tool.keyDown({"keyDown": "a"})
-    assert "bubble" not in font.layerOrder
+# -- the kerning window ----------------------------------------------------------------------
 
 
 def window(rf, font):
@@ -304,122 +411,210 @@ def window(rf, font):
     return KerningWindowController()
 
 
+def three_boxes():
+    return helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700)), "o": (500, (0, 0, 450, 500))})
+
+
 def test_window_builds_rows_kerns_previews_applies_and_undoes(rf):
-    font = helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700)), "o": (500, (0, 0, 450, 500))})
+    font = three_boxes()
     font.kerning[("A", "V")] = -10
     controller = window(rf, font)
     w = controller.w
-    assert w.opened and "rowsTable" in w.items and "progressBar" in w.items
-    w.getItem("leftField").set("A")
-    w.getItem("rightField").set("V o")
-    w.getItem("flippedCheckbox").set(True)
-    controller.addRowButtonCallback(None)
+    assert w.opened and "rowsTable" in w.items
+    w.user("leftField", "A")
+    w.user("rightField", "V o")
+    w.user("flippedCheckbox", True)
+    w.click("addRowButton")
     assert w.getItem("rowsTable").get() == [dict(left="A", right="V o", flipped="yes", count="1 × 2 × 2 = 4 pairs")]
     assert w.getItem("builderCountLabel").get() == "4 pairs"
-    controller.kernAllButtonCallback(None)
-    progress = w.getItem("progressBar").history
-    assert progress[-1] == 100 and progress == sorted(progress)
+    w.click("kernAllButton")
+    assert rf.progress.closed and rf.progress.texts[0] == "Kerning…"
+    assert rf.progress.texts[-1] == "Solving pairs: 4 of 4…"
     expected = kern_pairs(font, [("A", "V"), ("A", "o"), ("V", "A"), ("o", "A")]).kept
     items = {i["pair"]: i for i in w.getItem("resultsTable").get()}
     assert items["A V"]["old"] == "-10" and items["A V"]["new"] == str(expected[("A", "V")])
     assert w.getItem("previewLabel").get().startswith("4 pairs solved: ")
     assert dict(font.kerning.items()) == {("A", "V"): -10}  # nothing written before Apply
-    controller.applyButtonCallback(None)
+    w.click("applyButton")
     assert dict(font.kerning.items()) == expected
-    controller.undoApplyButtonCallback(None)
+    w.click("undoApplyButton")
     assert dict(font.kerning.items()) == {("A", "V"): -10}
 
 
+def test_window_pop_ups_are_pop_ups_and_no_progress_item(rf):
+    """Points 3 and 4: ``(Title ...)`` pop-ups with items=, no ``* ProgressBar`` item, no
+    undocumented selection keys; the groups pop-up shows the stored mode."""
+    rf.defaults[defaults.key("groupsMode")] = "groups"
+    controller = window(rf, two_boxes())
+    w = controller.w
+    for name in ("favouritesPopUp", "groupsModePopUp"):
+        assert w.getItem(name).kind == "PopUpButton"
+    assert w.getItem("groupsModePopUp").get() == 1 and controller.groups_mode() == "groups"
+    assert not [i for i in w.items.values() if i.kind == "ProgressBar"]
+
+
+def test_every_window_control_has_its_own_callback(rf):
+    """Point 5: a control without a callback sends to its container's; ticking "Add Flipped"
+    used to reach tabsCallback with True (== 1) and switch the pair source."""
+    controller = window(rf, two_boxes())
+    w = controller.w
+    controls = [i for i in w.items.values() if i.kind not in fake_robofont.CONTAINERS | {"Label"} and not i.identifier.startswith("_")]
+    assert len(controls) >= 30
+    missing = [i.identifier for i in controls if not hasattr(controller, i.identifier + "Callback")]
+    assert missing == []
+    w.user("tabs", 2)
+    assert controller.source_tab == 2
+    w.user("flippedCheckbox", True)
+    w.user("allowPositiveCheckbox", False)
+    w.user("replaceCheckbox", True)
+    assert controller.source_tab == 2
+    w.user("tabs", 3)  # the Settings tab keeps the last source tab
+    assert controller.source_tab == 2
+
+
 def test_window_flat_text_sample_and_selected_glyphs(rf):
-    font = helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700)), "o": (500, (0, 0, 450, 500))})
+    font = three_boxes()
     font["A"].unicode, font["V"].unicode = 0x41, 0x56
     controller = window(rf, font)
     w = controller.w
-    w.getItem("pairText").set("A V\nA Q\n")
-    controller.pairTextCallback(w.getItem("pairText"))
+    w.user("pairText", "A V\nA Q\n")
     assert w.getItem("textStatusLabel").get() == "1 pair; 1 bad line (2)\nline 2: glyph 'Q' is not in the font"
-    w.getItem("tabs").set(1)
-    controller.tabsCallback(w.getItem("tabs"))
-    controller.kernAllButtonCallback(None)
-    assert ("Message", ("BubbleKern",), {"informativeText": "1 bad line in pair list:\n  pair list, line 2: glyph 'Q' is not in the font"}) in rf.calls
-    w.getItem("tabs").set(2)
-    controller.tabsCallback(w.getItem("tabs"))
-    w.getItem("sampleField").set("AVA")
-    controller.sampleFieldCallback(w.getItem("sampleField"))
+    w.user("tabs", 1)
+    w.click("kernAllButton")
+    assert "1 bad line in pair list:\n  pair list, line 2: glyph 'Q' is not in the font" in rf.messages()
+    assert rf.progress.closed
+    w.user("tabs", 2)
+    w.user("sampleField", "AVA")
     assert w.getItem("sampleStatusLabel").get() == "2 pairs"
     assert rf.defaults[defaults.key("sampleText")] == "AVA"
     font._test_selection = ("V",)
-    w.getItem("tabs").set(3)  # the Settings tab keeps the last source tab
-    controller.tabsCallback(w.getItem("tabs"))
-    assert controller.source_tab == 2
-    w.getItem("tabs").set(0)  # the empty builder: all pairs of glyphs with bubbles, here touching V
-    controller.tabsCallback(w.getItem("tabs"))
-    controller.kernSelectedButtonCallback(None)
+    w.user("tabs", 0)  # the empty builder: all pairs of glyphs with bubbles, here touching V
+    w.click("kernSelectedButton")
     pairs = {i["pair"] for i in w.getItem("resultsTable").get()}
     assert pairs == {"A V", "V A", "V V", "V o", "o V"}
 
 
-def test_window_settings_and_favourites_go_to_defaults(rf):
+def test_window_settings_go_to_defaults(rf):
     font = two_boxes()
     controller = window(rf, font)
     w = controller.w
     assert w.getItem("bandField").get() == 20.0 and w.getItem("roundingField").get() == 1
-    w.getItem("bandField").set(10)
     w.getItem("minKernField").set(0)
-    w.getItem("rightPartnerField").set(" V ")
-    w.getItem("showBandsCheckbox").set(False)
-    controller.settingsFormCallback(None)
+    w.user("bandField", 10)
+    w.user("rightPartnerField", " V ")
+    w.user("showBandsCheckbox", False)
     assert rf.defaults[defaults.key("band")] == 10.0 and rf.defaults[defaults.key("minKern")] == 0
     assert rf.defaults[defaults.key("rightPartner")] == "V" and rf.defaults[defaults.key("showBands")] is False
     assert ("postEvent", ("com.bubblekern.displayDidChange",), {}) in rf.calls
-    w.getItem("bandField").set("")  # half-typed: stored settings stay
-    controller.settingsFormCallback(None)
+    w.user("bandField", "")  # half-typed: stored settings stay
     assert rf.defaults[defaults.key("band")] == 10.0
-    w.getItem("leftField").set("A")
-    w.getItem("rightField").set("V")
-    controller.addRowButtonCallback(None)
-    w.getItem("favouriteNameField").set("caps")
-    controller.saveFavouriteButtonCallback(None)
+    w.user("groupsModePopUp", 1)
+    assert rf.defaults[defaults.key("groupsMode")] == "groups"
+
+
+def test_favourites_come_back_from_cocoa_defaults(rf):
+    """Point 6: getExtensionDefault returns NSDictionary/NSArray, not dict/list."""
+    from bubblekern_robofont.window import KerningWindowController
+
+    font = two_boxes()
+    controller = window(rf, font)
+    w = controller.w
+    w.user("leftField", "A")
+    w.user("rightField", "V")
+    w.click("addRowButton")
+    w.user("favouriteNameField", "caps")
+    w.click("saveFavouriteButton")
     assert rf.defaults[defaults.key("favourites")] == {"caps": [{"left": "A", "right": "V", "flipped": False}]}
-    controller.clearRowsButtonCallback(None)
-    w.getItem("favouritesPopUp").set(0)
-    controller.loadFavouriteButtonCallback(None)
-    assert [r.left for r in controller.rows] == ["A"]
-    controller.deleteFavouriteButtonCallback(None)
+    assert isinstance(sys.modules["mojo.extensions"].getExtensionDefault(defaults.key("favourites")), fake_robofont.NSDictionaryLike)
+    again = KerningWindowController()  # a new window reads them back
+    assert again.w.getItem("favouritesPopUp").items == ["caps"]
+    again.w.user("favouritesPopUp", 0)
+    again.w.click("loadFavouriteButton")
+    assert [(r.left, r.right) for r in again.rows] == [("A", "V")]
+    again.w.click("deleteFavouriteButton")
     assert rf.defaults[defaults.key("favourites")] == {}
+    assert again.w.getItem("favouritesPopUp").items == ["(no favourites)"]
+
+
+class Notes:
+    def __init__(self):
+        self.names = []
+
+    def note(self, notification):
+        self.names.append(notification.name)
+
+
+def test_applying_many_pairs_is_one_kerning_change_and_one_undo_step(rf):
+    """Point 7: the kerning object holds its own notifications; the font's hold does not."""
+    names = [f"g{i}" for i in range(12)]
+    font = helpers.box_font({n: (600, (0, 0, 500, 700)) for n in names})
+    controller = window(rf, font)
+    w = controller.w
+    w.user("leftField", " ".join(names))
+    w.user("rightField", " ".join(names))
+    w.click("addRowButton")
+    w.click("kernAllButton")
+    assert len(controller.result.pairs) == 144
+    notes = Notes()
+    font.kerning.naked().addObserver(notes, "note", "Kerning.Changed")
+    w.click("applyButton")
+    assert len(font.kerning) == 144
+    assert notes.names == ["Kerning.Changed"]
+    assert [c[1][0] for c in rf.calls if c[0] == "font.undo"] == ["BubbleKern: Apply Kerning"]
+    w.click("undoApplyButton")
+    assert len(font.kerning) == 0 and notes.names == ["Kerning.Changed"] * 2
+
+
+def test_show_hide_bubbles_keeps_an_open_window_in_step(rf):
+    from bubblekern_robofont import menu
+
+    controller = window(rf, two_boxes())
+    box = controller.w.getItem("showBubblesCheckbox")
+    assert box.get() is True
+    menu.toggle_bubbles()
+    assert box.get() is False
+    controller.w.close()  # a closed window listens no more
+    menu.toggle_bubbles()
+    assert box.get() is False and rf.observers == []
+
+
+# -- menu items ---------------------------------------------------------------------------------
+
+
+def test_make_bubbles_dialog_uses_pop_ups(rf):
+    """Point 3: ``( ...)`` is a pull-down (no value): Make Bubbles always failed its check."""
+    from bubblekern_robofont import menu
+
+    font = helpers.latin_font()
+    rf.current_font = font
+    font._test_selection = ("H", "O")
+    menu.make_bubbles_dialog()
+    dialog = rf.opened[-1]
+    assert [dialog.w.getItem(n).kind for n in ("adhere", "overwrite", "corner")] == ["PopUpButton"] * 3
+    dialog.w.user("corner", 1)
+    dialog.w.click("makeButton")
+    assert rf.messages()[-1].startswith("2 bubbles written"), rf.messages()
+    layer = font.getLayer("bubble")
+    assert {"H", "O"} <= set(layer.keys()) and len(layer["H"].contours) >= 1
+    assert dialog.w.closed
 
 
 def test_menu_actions(rf):
     from bubblekern_robofont import menu
 
-    shown = rf.defaults[defaults.key("showBubbles")]
+    shown = rf.defaults[defaults.key("showBubbles")] = True
     menu.toggle_bubbles()
     assert rf.defaults[defaults.key("showBubbles")] is (not shown)
     font = helpers.latin_font()
     rf.current_font = font
     font._test_selection = ("H", "O")
     menu.make_bubbles_dialog()
-    dialog = rf.opened[-1]
-    dialog.makeButtonCallback(None)
-    layer = font.getLayer("bubble")
-    assert {"H", "O"} <= set(layer.keys()) and len(layer["H"].contours) >= 1
-    assert dialog.w.closed
+    rf.opened[-1].makeButtonCallback(None)
     menu.delete_selected_bubbles()
     assert "H" not in font.getLayer("bubble").keys()
     font._test_selection = ()
     menu.delete_selected_bubbles()
     assert rf.calls[-1] == ("Message", ("BubbleKern",), {"informativeText": "select glyphs in the font window first"})
-
-
-def test_main_script_registers_everything(rf):
-    runpy.run_path(str(LIB / "bubblekern_robofont" / "main.py"))
-    names = [c[0] for c in rf.calls]
-    assert names == ["registerExtensionDefaults", "registerSubscriberEvent", "registerGlyphEditorSubscriber", "installTool"]
-    event = rf.calls[1][2]
-    assert event["subscriberEventName"] == "com.bubblekern.displayDidChange"
-    assert event["methodName"] == "bubbleKernDisplayDidChange" and event["dispatcher"] == "roboFont"
-    assert rf.calls[2][1][0].__name__ == "BubbleOverlay"
-    assert type(rf.calls[3][1][0]).__name__ == "BubbleTool"
 
 
 @pytest.mark.parametrize(
@@ -429,41 +624,82 @@ def test_main_script_registers_everything(rf):
         ("menu_make_bubbles.py", lambda rf: type(rf.opened[-1]).__name__ == "MakeBubblesController"),
         ("menu_toggle_bubbles.py", lambda rf: rf.defaults[defaults.key("showBubbles")] is False),
         ("menu_delete_bubbles.py", lambda rf: rf.calls[-1][0] == "Message"),
+        ("menu_self_test.py", lambda rf: True),
     ],
 )
-def test_menu_scripts_run(rf, script, check):
+def test_menu_scripts_run(rf, script, check, capsys):
+    start(rf)
     rf.current_font = two_boxes()
     runpy.run_path(str(LIB / "bubblekern_robofont" / script))
     assert check(rf)
 
 
-def test_make_bubbles_without_pathops_says_what_to_install(rf, monkeypatch):
+def block_pathops(monkeypatch):
+    import bubblekern
+
+    for name in ("generate", "status", "offset"):  # re-imported without pathops, put back after
+        monkeypatch.delitem(sys.modules, "bubblekern." + name, raising=False)
+        monkeypatch.delattr(bubblekern, name, raising=False)
+    monkeypatch.setitem(sys.modules, "pathops", None)  # import pathops now raises ImportError
+
+
+def test_make_bubbles_without_pathops_says_what_to_install_and_delete_works(rf, monkeypatch):
     from bubblekern_robofont import menu
 
-    monkeypatch.delitem(sys.modules, "bubblekern.generate", raising=False)
-    monkeypatch.setitem(sys.modules, "pathops", None)  # import pathops now raises ImportError
-    rf.current_font = two_boxes()
+    block_pathops(monkeypatch)
+    font = helpers.latin_font()
+    rf.current_font = font
     menu.make_bubbles_dialog()
-    rf.opened[-1].makeButtonCallback(None)
+    assert rf.opened == []  # no dialog that cannot work
     name, args, kwargs = rf.calls[-1]
-    assert name == "Message" and "skia-pathops>=0.8" in kwargs["informativeText"]
+    assert name == "Message" and args == ("BubbleKern: skia-pathops is missing",)
+    text = kwargs["informativeText"]
+    assert "skia-pathops" in text and f"python{sys.version_info[0]}.{sys.version_info[1]} -m pip install --target" in text
+    assert "requirements.txt" not in text and "Delete Bubbles" in text
+    font._test_selection = ("H",)
+    helpers.rect(font.getLayer("bubble").newGlyph("H").getPen(), 0, 0, 100, 100)
     menu.delete_selected_bubbles()
-    assert "skia-pathops" in rf.calls[-1][2]["informativeText"]
+    assert "H" not in font.getLayer("bubble").keys() and rf.messages()[-1] == "0 bubbles written; 1 deleted."
 
 
-def test_applying_is_one_entry_in_robofonts_font_undo(rf, monkeypatch):
-    """RoboFont's RFont has prepareUndo/performUndo (fontshell's has not: stand them in)."""
-    from fontParts.fontshell import RFont
+# -- the self-test ------------------------------------------------------------------------------
 
-    from bubblekern.interface.preview import plan_from_result
-    from bubblekern_robofont.window import edit_kerning
 
-    font = helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700))})
-    calls = []
-    monkeypatch.setattr(RFont, "prepareUndo", lambda self, title="": calls.append(("prepare", title, dict(self.kerning.items()))), raising=False)
-    monkeypatch.setattr(RFont, "performUndo", lambda self: calls.append(("perform", dict(self.kerning.items()))), raising=False)
-    result = kern_pairs(font, [("A", "V")])
-    undo = edit_kerning(font, plan_from_result(result, {}, "update"), "BubbleKern: Apply Kerning")
-    assert calls == [("prepare", "BubbleKern: Apply Kerning", {}), ("perform", {("A", "V"): -200})]
-    edit_kerning(font, undo)
-    assert dict(font.kerning.items()) == {}
+def test_self_test_passes_every_step_under_the_fakes(rf):
+    from bubblekern_robofont.selftest import run
+
+    start(rf)
+    lines = []
+    results = run(emit=lines.append)
+    assert [r.status for r in results] == ["pass"] * 8, "\n".join(lines)
+    assert lines[0] == "BubbleKern self-test" and lines[-1] == "BubbleKern self-test: 8 passed, 0 failed, 0 skipped"
+    assert ("NewFont", (), {"showInterface": False}) in rf.calls and ("Font.close", (), {}) in rf.calls
+
+
+def test_self_test_skips_make_bubbles_without_pathops(rf, monkeypatch):
+    from bubblekern_robofont.selftest import run
+
+    block_pathops(monkeypatch)
+    start(rf)
+    lines = []
+    results = run(emit=lines.append)
+    statuses = {r.name: r.status for r in results}
+    assert statuses.pop("make bubbles") == "skip" and set(statuses.values()) == {"pass"}, "\n".join(lines)
+    assert "SKIP make bubbles: skia-pathops is not installed" in "\n".join(lines)
+
+
+def test_a_broken_step_fails_without_stopping_the_others(rf, monkeypatch):
+    from bubblekern_robofont import window as window_module
+    from bubblekern_robofont.selftest import run
+
+    def broken(self, sender):
+        raise RuntimeError("solver exploded")
+
+    monkeypatch.setattr(window_module.KerningWindowController, "kernAllButtonCallback", broken)
+    start(rf)
+    lines = []
+    results = run(emit=lines.append)
+    statuses = [r.status for r in results]
+    assert statuses == ["pass", "pass", "pass", "fail", "fail", "pass", "pass", "pass"], "\n".join(lines)
+    assert lines[4].startswith("FAIL kern a few pairs: RuntimeError: solver exploded (test_robofont_layer.py, line")
+    assert lines[-1] == "BubbleKern self-test: 6 passed, 2 failed, 0 skipped"

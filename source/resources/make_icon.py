@@ -1,8 +1,10 @@
 """Draw the bubble tool's toolbar icon: a letter-like stem and bowl inside a dashed bubble.
 
 Run from anywhere (needs drawbot-skia): ``python source/resources/make_icon.py``. Writes
-``toolbarIcon.pdf`` (24 × 24 pt, for the glyph editor toolbar) and ``toolbarIcon.png``
-(96 × 96 px, for the help page) next to this script; both are committed.
+``toolbarIcon.pdf`` (24 × 24 pt, for the glyph editor toolbar) next to this script and
+``../html/toolbarIcon.png`` (96 × 96 px, for the help page and Mechanic); both are committed.
+The PNG stays out of resources/: RoboFont maps resources by name without extension, so a
+second ``toolbarIcon.*`` there could be handed to the toolbar instead of the PDF.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def main() -> None:
     db.endDrawing()
     db.newDrawing()
     draw(96)
-    db.saveImage(str(HERE / "toolbarIcon.png"))
+    db.saveImage(str(HERE.parent / "html" / "toolbarIcon.png"))
     db.endDrawing()
 
 

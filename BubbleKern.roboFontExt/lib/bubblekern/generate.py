@@ -32,16 +32,28 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
-import pathops
 from fontTools.pens.recordingPen import RecordingPen
 
 from .bubbles import glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, MissingGlyphError
-from .offset import bubble_path, draw_clean
 from .pairs import is_mark
 from .settings import units_per_em
 from .status import GLYPH_KEY, Outlines, bubble_hash, bubble_status, drawable
 from .sync import outline_of, record_outline
+
+try:  # skia-pathops makes bubbles; delete_bubbles and the stored settings work without it
+    import pathops
+
+    from .offset import bubble_path, draw_clean
+except ImportError:
+    pathops = None
+
+PATHOPS_MISSING = "making bubbles needs skia-pathops (python -m pip install 'skia-pathops>=0.8')"
+
+
+def _need_pathops() -> None:
+    if pathops is None:
+        raise ImportError(PATHOPS_MISSING)
 
 __all__ = [
     "GENERATE_KEY",
@@ -285,6 +297,7 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
 
     Empty when the glyph has no outline. ``outlines`` shares decomposed outlines between calls.
     """
+    _need_pathops()
     settings = settings or load_generate_settings(font)
     outlines = outlines or Outlines(font)
     glyph = outlines.glyph(name)
@@ -333,6 +346,7 @@ def make_bubbles(
     bubble is written. With ``dry_run`` the font is not touched and the report says what
     would happen. ``progress(stage, done, total)`` is called with stage ``"bubbles"``.
     """
+    _need_pathops()
     start = time.perf_counter()
     settings = settings or load_generate_settings(font)
     _check_layer(font, settings.layer)

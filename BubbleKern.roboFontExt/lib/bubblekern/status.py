@@ -16,13 +16,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-import pathops
 from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
 from .bubbles import FontBubbles, glyph_order
 from .errors import ComponentCycleError, ComponentError, FontInfoError
 from .settings import Settings
+
+try:  # the ink outlines need skia-pathops; the stored records (GLYPH_KEY) do not
+    import pathops
+except ImportError:
+    pathops = None
 
 __all__ = [
     "GLYPH_KEY",

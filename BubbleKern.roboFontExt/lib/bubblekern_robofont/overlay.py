@@ -6,6 +6,10 @@ merz container from ``glyphEditor.extensionContainer(identifier, location="backg
 clear=True)`` (https://robofont.com/documentation/topics/merz/ and
 https://typesupply.github.io/merz/concepts/hierarchy.html). All geometry comes from
 :mod:`bubblekern.interface.overlay`; this module only turns it into sublayers.
+
+RoboFont calls ``adjunctGlyphDidChange`` only for glyphs that existed when
+``setAdjunctObjectsToObserve`` was called; a bubble glyph created later (the bubble tool's
+first contour, Make Bubbles) is announced by our ``DISPLAY_EVENT``, after which it is observed.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from . import DISPLAY_METHOD, IDENTIFIER
 __all__ = ["BubbleOverlay", "observed_glyphs"]
 
 CONTAINER = IDENTIFIER + ".overlay"
+
+get_default = defaults.plain_reader(getExtensionDefault)
 
 
 def observed_glyphs(font, name: str, layer: str, partners) -> list:
@@ -85,7 +91,7 @@ class BubbleOverlay(Subscriber):
 
     def _font_bubbles(self, font) -> FontBubbles:
         # fontParts wrappers are made afresh on every access: key the cache by the naked font
-        settings = defaults.settings_from_defaults(getExtensionDefault)
+        settings = defaults.settings_from_defaults(get_default)
         key = id(font.naked())
         bubbles = self._bubbles.get(key)
         if bubbles is None or bubbles.settings != settings:
@@ -96,7 +102,7 @@ class BubbleOverlay(Subscriber):
     def update(self):
         self.container.clearSublayers()
         glyph = self.getGlyphEditor().getGlyph()
-        if glyph is None or not defaults.flag(getExtensionDefault, "showBubbles"):
+        if glyph is None or not defaults.flag(get_default, "showBubbles"):
             self.setAdjunctObjectsToObserve([])
             return
         font = glyph.font
@@ -105,11 +111,11 @@ class BubbleOverlay(Subscriber):
             return
         bubbles = self._font_bubbles(font)
         partners = (
-            getExtensionDefault(defaults.key("leftPartner"), ""),
-            getExtensionDefault(defaults.key("rightPartner"), ""),
+            get_default(defaults.key("leftPartner"), ""),
+            get_default(defaults.key("rightPartner"), ""),
         )
         self.setAdjunctObjectsToObserve(observed_glyphs(font, name, bubbles.layer_name, partners))
-        colors = colors_from_defaults(getExtensionDefault)
+        colors = colors_from_defaults(get_default)
         try:
             bubble = bubbles.bubble(name)
             profile = bubbles.profile(name) if bubble else None
@@ -118,10 +124,10 @@ class BubbleOverlay(Subscriber):
         with self.container.sublayerGroup():
             if bubble:
                 self._path(path_commands(bubble), colors["bubbleFill"], colors["bubbleStroke"])
-            if defaults.flag(getExtensionDefault, "showBands"):
+            if defaults.flag(get_default, "showBands"):
                 for quad in band_quads(profile):  # parallelograms along an italic angle
                     self._path(quad_commands(quad), None, colors["bandStroke"], 0.5)
-            if not defaults.flag(getExtensionDefault, "showCollision") or not bubble:
+            if not defaults.flag(get_default, "showCollision") or not bubble:
                 return
             for side, partner in (("left", partners[0]), ("right", partners[1])):
                 if not partner or partner not in font:

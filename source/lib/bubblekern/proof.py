@@ -24,7 +24,18 @@ from .kerning import KernResult, kern_pairs
 from .pairs import Pair, check_names, unique
 from .settings import Settings, units_per_em
 
-__all__ = ["ProofOptions", "ProofError", "proof", "page_paths", "glyph_runs", "FORMATS", "DEFAULT_PAIRS"]
+__all__ = [
+    "ProofOptions",
+    "ProofError",
+    "proof",
+    "page_paths",
+    "glyph_runs",
+    "class_pairs",
+    "one_per_class",
+    "label_text",
+    "FORMATS",
+    "DEFAULT_PAIRS",
+]
 
 FORMATS = (".pdf", ".png", ".svg")
 DEFAULT_PAIRS = 300
@@ -106,6 +117,59 @@ def glyph_runs(text: str, cmap: Mapping[int, str], known: Iterable[str]) -> list
     return runs
 
 
+def _members(groups: Mapping[str, Sequence[str]], prefix: str) -> dict[str, str]:
+    """Glyph → its kerning group of one side (``public.kern1.``/``public.kern2.``)."""
+    return {glyph: name for name, members in groups.items() if name.startswith(prefix) for glyph in members}
+
+
+def class_pairs(font) -> list[Pair]:
+    """One glyph pair per entry of ``font.kerning``, strongest first.
+
+    A group pair is shown by its first member pair whose value comes from that entry (the
+    UFO 3 lookup order: glyph–glyph, glyph–group, group–glyph, group–group), so every class
+    pair and every exception is seen once. Zero entries are left out.
+    """
+    kerning = dict(font.kerning.items())
+    groups = {k: tuple(v) for k, v in font.groups.items()}
+    left_of, right_of = _members(groups, "public.kern1."), _members(groups, "public.kern2.")
+    known = set(font.keys())
+    chosen: dict[Pair, float] = {}
+    for (left, right), value in kerning.items():
+        if not value:
+            continue
+        lefts = groups.get(left, ()) if left.startswith("public.kern1.") else (left,)
+        rights = groups.get(right, ()) if right.startswith("public.kern2.") else (right,)
+        for a in (n for n in lefts if n in known):
+            pair = next((
+                (a, b) for b in rights if b in known and _entry(kerning, left_of, right_of, a, b) == (left, right)
+            ), None)
+            if pair is not None:
+                chosen[pair] = value
+                break
+    return sorted(chosen, key=lambda p: -abs(chosen[p]))
+
+
+def _entry(kerning, left_of: dict, right_of: dict, a: str, b: str) -> Pair | None:
+    """The key of ``kerning`` that glyph pair (a, b) takes its value from."""
+    first, second = left_of.get(a), right_of.get(b)
+    for key in ((a, b), (a, second), (first, b), (first, second)):
+        if None not in key and key in kerning:
+            return key
+    return None
+
+
+def one_per_class(values: Mapping[Pair, float], groups: Mapping[str, Sequence[str]]) -> list[Pair]:
+    """The strongest glyph pair of each kerning-group pair of ``values``, strongest first
+    (glyphs outside groups stand for themselves)."""
+    left_of, right_of = _members(groups, "public.kern1."), _members(groups, "public.kern2.")
+    best: dict[Pair, Pair] = {}
+    for pair, value in values.items():
+        key = (left_of.get(pair[0], pair[0]), right_of.get(pair[1], pair[1]))
+        if key not in best or abs(value) > abs(values[best[key]]):
+            best[key] = pair
+    return sorted(best.values(), key=lambda p: -abs(values[p]))
+
+
 def page_paths(output: str | Path, count: int) -> list[Path]:
     """Files a proof of ``count`` pages writes: the path itself for a PDF or a single page, else numbered."""
     output = Path(output)
@@ -160,10 +224,12 @@ def proof(
     font_kerning = resolve_kerning(dict(font.kerning.items()), dict(font.groups.items()))
     if pairs is None:
         if font_kerning:
-            pairs = sorted(font_kerning, key=lambda p: -abs(font_kerning[p]))[:DEFAULT_PAIRS]
+            pairs = class_pairs(font)[:DEFAULT_PAIRS]
+            if compare is None:  # the pairs stand for the font's kerning: show its value beside ours
+                options = ProofOptions(**{**options.__dict__, "compare": True})
         else:
             solved = kern_pairs(font, None, bubbles=bubbles)
-            pairs = sorted(solved.kept, key=lambda p: -abs(solved.kept[p]))[:DEFAULT_PAIRS]
+            pairs = one_per_class(solved.kept, dict(font.groups.items()))[:DEFAULT_PAIRS]
     pairs = unique(pairs)
     check_names((n for p in pairs for n in p), known, "proof pairs")
     if not pairs and not runs:
@@ -445,28 +511,41 @@ class _Painter:
         return self._paths[key]
 
     def _label(self, d, text: str, position, colour, align: str | None = None, size: float = 1.0) -> None:
-        if not text or not _has_text_font():
+        typeface = _text_typeface()
+        if not text or typeface is None:
             return
         d.stroke(None)
         d.fill(*colour)
         d.fontSize(self.options.label_size * size)
-        d.text(text, position, align=align)
+        d.text(label_text(text, typeface), position, align=align)
 
 
 def _signed(value: float) -> str:
     value = int(value) if float(value).is_integer() else round(float(value), 1)
-    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
 
 
-_TEXT_FONT: list[bool] = []
+FALLBACKS = {"\u2212": "-", "\u2014": "-", "\u2013": "-", "\u2026": "...", "\u2192": "->", "\u00d7": "x"}
+"""ASCII stand-ins for label characters a typeface may lack (minus sign, dashes, ellipsis, arrow)."""
 
 
-def _has_text_font() -> bool:
-    """True when skia has a default typeface to set labels with (a system without fonts has none)."""
+def label_text(text: str, typeface) -> str:
+    """``text`` with every character ``typeface`` has no glyph for replaced by its ASCII stand-in
+    (:data:`FALLBACKS`), so that no label prints a box (.notdef)."""
+    return "".join(
+        FALLBACKS.get(c, c) if c in FALLBACKS and not typeface.unicharToGlyph(ord(c)) else c for c in text
+    )
+
+
+_TEXT_FONT: list = []
+
+
+def _text_typeface():
+    """The typeface labels are set in (skia's default), or None on a system without fonts."""
     if not _TEXT_FONT:
         import skia
 
         typeface = skia.Typeface(None)
-        _TEXT_FONT.append(bool(typeface is not None and typeface.countGlyphs() > 0))
+        _TEXT_FONT.append(typeface if typeface is not None and typeface.countGlyphs() > 0 else None)
     return _TEXT_FONT[0]
 

@@ -126,7 +126,11 @@ def outline_of(font, name: str, memo: dict | None = None) -> Outline:
 
 
 def record_outline(bubble_glyph, outline: Outline) -> bool:
-    """Store ``outline`` in ``bubble_glyph``'s lib; True when the lib changed."""
+    """Store ``outline`` in ``bubble_glyph``'s lib; True when the lib changed.
+
+    A glyph without an outline (space) gets no record: there is nothing to follow."""
+    if outline.left is None:
+        return False
     record = outline.to_record()
     if bubble_glyph.lib.get(SYNC_KEY) == record:
         return False

@@ -1,10 +1,12 @@
 """What the Extensions > BubbleKern menu items do (each ``menu_*.py`` script calls one function).
 
-The generation functions come from :mod:`bubblekern.generate`, imported inside the
-actions so that this module imports without it.
+Only Make Bubbles needs skia-pathops (``bubblekern.generate`` imports without it); when it
+is missing, Make Bubbles says so and how to install it, and nothing else changes.
 """
 
 from __future__ import annotations
+
+import sys
 
 import ezui
 from mojo.events import postEvent
@@ -14,11 +16,19 @@ from mojo.UI import Message
 
 from bubblekern.errors import BubbleKernError
 from bubblekern.interface import defaults
-from bubblekern.interface.generation import generate_options, report_text, selection_or_error
+from bubblekern.interface.generation import (
+    generate_options,
+    pathops_help,
+    pathops_missing,
+    report_text,
+    selection_or_error,
+)
 
 from . import DISPLAY_EVENT
 
-__all__ = ["open_kerning_window", "make_bubbles_dialog", "delete_selected_bubbles", "toggle_bubbles"]
+__all__ = ["open_kerning_window", "make_bubbles_dialog", "delete_selected_bubbles", "toggle_bubbles", "run_self_test"]
+
+get_default = defaults.plain_reader(getExtensionDefault)
 
 
 def open_kerning_window():
@@ -30,30 +40,26 @@ def open_kerning_window():
 
 def toggle_bubbles():
     """Show/Hide Bubbles: flip the overlay default and tell every glyph editor to redraw."""
-    shown = defaults.flag(getExtensionDefault, "showBubbles")
+    shown = defaults.flag(get_default, "showBubbles")
     setExtensionDefault(defaults.key("showBubbles"), not shown)
-    postEvent(DISPLAY_EVENT)
+    postEvent(DISPLAY_EVENT)  # the overlays redraw, an open kerning window ticks its checkbox
 
 
-PATHOPS_MISSING = (
-    "Making bubbles needs skia-pathops, which is not installed for RoboFont's Python. "
-    "Install skia-pathops>=0.8 (the extension's requirements.txt lists it) and restart RoboFont."
-)
+def pathops_message() -> str:
+    """What Make Bubbles says when skia-pathops is missing, for the Python running RoboFont."""
+    return pathops_help(sys.version_info, sys.path)
 
 
-def delete_selected_bubbles():
-    """Delete Bubbles of Selected Glyphs."""
-    try:
-        from bubblekern.generate import delete_bubbles
-    except ImportError:
-        return Message("BubbleKern", informativeText=PATHOPS_MISSING)
+def delete_selected_bubbles(font=None):
+    """Delete Bubbles of Selected Glyphs (needs no skia-pathops)."""
+    from bubblekern.generate import delete_bubbles
 
-    font = CurrentFont()
+    font = font if font is not None else CurrentFont()
     try:
         names = selection_or_error(font)
     except ValueError as error:
         return Message("BubbleKern", informativeText=str(error))
-    layer = defaults.settings_from_defaults(getExtensionDefault).layer
+    layer = defaults.settings_from_defaults(get_default).layer
     try:
         report = delete_bubbles(font, names, layer=layer)
     except BubbleKernError as error:
@@ -69,11 +75,11 @@ GENERATE_CONTENT = """
 > : Vertical Offset:
 > [_ _] @offsetY
 > : Sidebearings:
-> ( ...) @adhere
+> (Trim at sidebearings ...) @adhere
 > : Existing Bubbles:
-> ( ...) @overwrite
+> (Replace empty bubble glyphs only ...) @overwrite
 > : Corners:
-> ( ...) @corner
+> (Round ...) @corner
 > : Composites:
 > [ ] Generate for composites too @includeComposites
 ---
@@ -82,9 +88,10 @@ GENERATE_CONTENT = """
 
 
 class MakeBubblesController(ezui.WindowController):
-    """Make Bubbles for Selected Glyphs…"""
+    """Make Bubbles for Selected Glyphs…; ``font`` fixes the font (else ``CurrentFont()``)."""
 
-    def build(self):
+    def build(self, font=None):
+        self.fixed_font = font
         self.w = ezui.EZWindow(
             title="Make Bubbles",
             content=GENERATE_CONTENT,
@@ -101,14 +108,18 @@ class MakeBubblesController(ezui.WindowController):
     def started(self):
         self.w.open()
 
-    def makeButtonCallback(self, sender):
-        try:
-            from bubblekern.generate import GenerateSettings, make_bubbles
-        except ImportError:
-            return Message("BubbleKern", informativeText=PATHOPS_MISSING)
+    def offsetXCallback(self, sender):
+        pass  # every value is read when Make Bubbles is pressed
 
-        font = CurrentFont()
-        layer = defaults.settings_from_defaults(getExtensionDefault).layer
+    offsetYCallback = adhereCallback = overwriteCallback = cornerCallback = includeCompositesCallback = offsetXCallback
+
+    def makeButtonCallback(self, sender):
+        if pathops_missing():
+            return Message("BubbleKern: skia-pathops is missing", informativeText=pathops_message())
+        from bubblekern.generate import GenerateSettings, make_bubbles
+
+        font = self.fixed_font if self.fixed_font is not None else CurrentFont()
+        layer = defaults.settings_from_defaults(get_default).layer
         try:
             names = selection_or_error(font)
             settings = GenerateSettings(layer=layer, **generate_options(self.w.getItemValues()))
@@ -123,4 +134,14 @@ class MakeBubblesController(ezui.WindowController):
 
 
 def make_bubbles_dialog():
+    """Make Bubbles for Selected Glyphs…: the dialog, or what to install when skia-pathops is missing."""
+    if pathops_missing():
+        return Message("BubbleKern: skia-pathops is missing", informativeText=pathops_message())
     OpenWindow(MakeBubblesController)
+
+
+def run_self_test():
+    """Run Self-Test: see :mod:`bubblekern_robofont.selftest`."""
+    from .selftest import run
+
+    return run()

@@ -1,16 +1,19 @@
 """The kerning window (ezui): pair sources, settings, kerning with progress, preview, apply.
 
 Built with ``ezui.WindowController`` / ``ezui.EZWindow`` from a content text description
-and ``descriptionData`` (https://typesupply.github.io/ezui/); controls call
-``<identifier>Callback`` methods. Every decision — which pairs, what the table shows,
-what applying edits — is made by :mod:`bubblekern.interface`; this module reads
-controls, calls it, and writes the answers back.
+and ``descriptionData`` (https://typesupply.github.io/ezui/). Every control has its own
+``<identifier>Callback``: a control without one would send to its enclosing container's
+callback (``tabsCallback``), which therefore checks its sender. Pop-ups are written
+``(Title ...)`` with ``items=`` (an untitled ``( ...)`` is a pull-down button). Progress
+goes through the controller's ``startProgress`` (as Mechanic 2 does), not a window item.
+Every decision (which pairs, what the table shows, what applying edits) is made by
+:mod:`bubblekern.interface`; this module reads controls, calls it, and writes back.
 """
 
 from __future__ import annotations
 
 import ezui
-from mojo.events import postEvent
+from mojo.events import addObserver, postEvent, removeObserver
 from mojo.extensions import getExtensionDefault, setExtensionDefault
 from mojo.roboFont import CurrentFont
 from mojo.UI import GetFile, Message
@@ -28,15 +31,26 @@ from bubblekern.interface.pairbuilder import (
     row_summary,
     rows_pairs,
 )
-from bubblekern.interface.preview import apply_plan, plan_from_result, preview_line, result_rows, table_items
+from bubblekern.interface.preview import (
+    apply_plan,
+    plan_from_result,
+    preview_line,
+    progress_text,
+    result_rows,
+    table_items,
+)
 from bubblekern.interface.sources import SOURCES, Request, request_pairs
 from bubblekern.kerning import kern_pairs
 from bubblekern.pairs import cmap_of, pairs_from_text
 from bubblekern.settings import Settings
 
 from . import DISPLAY_EVENT
+from .undo import undo_step
 
-__all__ = ["KerningWindowController", "CONTENT"]
+__all__ = ["KerningWindowController", "CONTENT", "edit_kerning"]
+
+get_default = defaults.plain_reader(getExtensionDefault)
+"""``getExtensionDefault`` with Cocoa collections turned into lists and dicts."""
 
 CONTENT = """
 * Tabs @tabs
@@ -54,7 +68,7 @@ CONTENT = """
 >>> ( Clear Rows ) @clearRowsButton
 >>> No pairs. @builderCountLabel
 >> * HorizontalStack @favouritesStack
->>> ( ...) @favouritesPopUp
+>>> (Favourites ...) @favouritesPopUp
 >>> ( Load ) @loadFavouriteButton
 >>> [_ _] @favouriteNameField
 >>> ( Save ) @saveFavouriteButton
@@ -80,7 +94,7 @@ CONTENT = """
 >>> : Positive Cap:
 >>> [_ _] @positiveCapField
 >>> : Groups:
->>> ( ...) @groupsModePopUp
+>>> (Glyph names only ...) @groupsModePopUp
 >>> : Bubble Layer:
 >>> [_ _] @layerField
 >>> : Overlay:
@@ -94,7 +108,6 @@ CONTENT = """
 * HorizontalStack @kernButtonsStack
 > ( Kern All Pairs ) @kernAllButton
 > ( Kern Pairs with Selected Glyphs ) @kernSelectedButton
-* ProgressBar @progressBar
 Nothing kerned yet. @previewLabel
 * Table @resultsTable
 * HorizontalStack @applyStack
@@ -104,10 +117,28 @@ Nothing kerned yet. @previewLabel
 """
 
 GROUPS_LABELS = ["Glyph names only", "Expand kerning groups in pair lists"]
+NO_FAVOURITES = "(no favourites)"
+SETTINGS_CONTROLS = (
+    "bandField",
+    "minKernField",
+    "roundingField",
+    "allowPositiveCheckbox",
+    "positiveCapField",
+    "groupsModePopUp",
+    "layerField",
+    "showBubblesCheckbox",
+    "showBandsCheckbox",
+    "showCollisionCheckbox",
+    "leftPartnerField",
+    "rightPartnerField",
+)
+"""The Settings tab's controls: each one's callback stores every setting
+(:meth:`KerningWindowController.store_settings`); a test checks none is missing."""
 
 
 def description_data(get) -> dict:
-    """descriptionData for :data:`CONTENT`, filled from the extension defaults read through ``get``."""
+    """descriptionData for :data:`CONTENT`, filled from the extension defaults read through ``get``
+    (plain values: see :func:`bubblekern.interface.defaults.plain_reader`)."""
     settings = defaults.settings_from_defaults(get)
     favourites = sorted(favourites_from_defaults(get(defaults.key("favourites"), {})))
     return dict(
@@ -121,7 +152,7 @@ def description_data(get) -> dict:
             items=[],
             height=140,
         ),
-        favouritesPopUp=dict(items=favourites or ["(no favourites)"]),
+        favouritesPopUp=dict(items=favourites or [NO_FAVOURITES]),
         pairText=dict(height=220),
         sampleField=dict(value=get(defaults.key("sampleText"), "")),
         bandField=dict(valueType="float", value=settings.band),
@@ -129,16 +160,13 @@ def description_data(get) -> dict:
         roundingField=dict(valueType="integer", value=settings.rounding),
         allowPositiveCheckbox=dict(value=settings.allow_positive),
         positiveCapField=dict(valueType="integer", value=settings.positive_cap or 0),
-        groupsModePopUp=dict(
-            items=GROUPS_LABELS, selected=defaults.GROUPS_MODES.index(defaults.groups_mode_from_defaults(get))
-        ),
+        groupsModePopUp=dict(items=GROUPS_LABELS),
         layerField=dict(value=settings.layer),
         showBubblesCheckbox=dict(value=defaults.flag(get, "showBubbles")),
         showBandsCheckbox=dict(value=defaults.flag(get, "showBands")),
         showCollisionCheckbox=dict(value=defaults.flag(get, "showCollision")),
         leftPartnerField=dict(value=get(defaults.key("leftPartner"), "")),
         rightPartnerField=dict(value=get(defaults.key("rightPartner"), "")),
-        progressBar=dict(value=0),
         resultsTable=dict(
             columnDescriptions=[
                 dict(identifier="pair", title="Pair", width=180),
@@ -154,9 +182,11 @@ def description_data(get) -> dict:
 
 
 class KerningWindowController(ezui.WindowController):
-    """Extensions > BubbleKern > Kerning Window…"""
+    """Extensions > BubbleKern > Kerning Window…; ``font`` fixes the font (the self-test's
+    scratch font), else the window works on ``CurrentFont()``."""
 
-    def build(self):
+    def build(self, font=None):
+        self.fixed_font = font
         self.rows: list[BuilderRow] = []
         self.source_tab = 0  # the last pair-source tab shown (the Settings tab is not one)
         self.result = None
@@ -167,13 +197,21 @@ class KerningWindowController(ezui.WindowController):
         self.w = ezui.EZWindow(
             title="BubbleKern",
             content=CONTENT,
-            descriptionData=description_data(getExtensionDefault),
+            descriptionData=description_data(get_default),
             controller=self,
             size=(680, 820),
         )
+        # pop-ups take their selection after building (ezui documents items=, not a selection key)
+        mode = defaults.groups_mode_from_defaults(get_default)
+        self.item("groupsModePopUp").set(defaults.GROUPS_MODES.index(mode))
+        # Show/Hide Bubbles (menu) posts this event: keep the checkboxes in step
+        addObserver(self, "displayDidChange", DISPLAY_EVENT)
 
     def started(self):
         self.w.open()
+
+    def destroy(self):
+        removeObserver(self, DISPLAY_EVENT)
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -181,13 +219,14 @@ class KerningWindowController(ezui.WindowController):
         return self.w.getItem(identifier)
 
     def font(self):
-        return CurrentFont()
+        return self.fixed_font if self.fixed_font is not None else CurrentFont()
 
     def settings(self) -> Settings:
-        return defaults.settings_from_defaults(getExtensionDefault)
+        return defaults.settings_from_defaults(get_default)
 
     def groups_mode(self) -> str:
-        return defaults.GROUPS_MODES[self.item("groupsModePopUp").get() or 0]
+        index = self.item("groupsModePopUp").get()
+        return defaults.GROUPS_MODES[index] if isinstance(index, int) and 0 <= index < len(GROUPS_LABELS) else "glyphs"
 
     def groups(self, font):
         return dict(font.groups.items()) if self.groups_mode() == "groups" and font is not None else None
@@ -196,9 +235,17 @@ class KerningWindowController(ezui.WindowController):
         Message("BubbleKern", informativeText=str(error))
 
     def tabsCallback(self, sender):
+        # controls without a callback of their own would land here too: only the tabs count
+        if sender is not self.item("tabs"):
+            return
         index = sender.get()
-        if isinstance(index, int) and 0 <= index < len(SOURCES):
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(SOURCES):
             self.source_tab = index
+
+    def displayDidChange(self, info):
+        """The overlay settings changed elsewhere (Show/Hide Bubbles): show the stored values."""
+        for name in ("showBubbles", "showBands", "showCollision"):
+            self.item(name + "Checkbox").set(defaults.flag(get_default, name))
 
     # -- pair builder ------------------------------------------------------------------
 
@@ -218,6 +265,12 @@ class KerningWindowController(ezui.WindowController):
             count = "; ".join(f"row {line}: {text}" for line, text in error.problems[:3])
         self.item("builderCountLabel").set(count)
 
+    def leftFieldCallback(self, sender):
+        pass  # read when Add Row is pressed
+
+    rightFieldCallback = flippedCheckboxCallback = favouriteNameFieldCallback = leftFieldCallback
+    favouritesPopUpCallback = rowsTableCallback = resultsTableCallback = leftFieldCallback
+
     def addRowButtonCallback(self, sender):
         left, right = self.item("leftField").get().strip(), self.item("rightField").get().strip()
         if not left or not right:
@@ -235,11 +288,11 @@ class KerningWindowController(ezui.WindowController):
         self.refresh_rows()
 
     def favourites(self):
-        return favourites_from_defaults(getExtensionDefault(defaults.key("favourites"), {}))
+        return favourites_from_defaults(get_default(defaults.key("favourites"), {}))
 
     def store_favourites(self, favourites):
         setExtensionDefault(defaults.key("favourites"), favourites_to_defaults(favourites))
-        self.item("favouritesPopUp").setItems(sorted(favourites) or ["(no favourites)"])
+        self.item("favouritesPopUp").setItems(sorted(favourites) or [NO_FAVOURITES])
 
     def saveFavouriteButtonCallback(self, sender):
         try:
@@ -251,7 +304,7 @@ class KerningWindowController(ezui.WindowController):
     def selected_favourite(self):
         names = sorted(self.favourites())
         index = self.item("favouritesPopUp").get()
-        return names[index] if names and index is not None and 0 <= index < len(names) else None
+        return names[index] if names and isinstance(index, int) and 0 <= index < len(names) else None
 
     def loadFavouriteButtonCallback(self, sender):
         name = self.selected_favourite()
@@ -301,7 +354,14 @@ class KerningWindowController(ezui.WindowController):
 
     # -- settings (stored as extension defaults, redraw the overlay) -----------------------
 
-    def settingsFormCallback(self, sender):
+    def store_settings(self, sender=None):
+        """Store every setting of the Settings tab and tell the overlay to redraw; a half-typed
+        number keeps the stored numbers until it reads as a number."""
+        setExtensionDefault(defaults.key("groupsMode"), self.groups_mode())
+        for name in ("showBubbles", "showBands", "showCollision"):
+            setExtensionDefault(defaults.key(name), bool(self.item(name + "Checkbox").get()))
+        setExtensionDefault(defaults.key("leftPartner"), (self.item("leftPartnerField").get() or "").strip())
+        setExtensionDefault(defaults.key("rightPartner"), (self.item("rightPartnerField").get() or "").strip())
         try:
             cap = int(self.item("positiveCapField").get() or 0)
             settings = Settings(
@@ -313,15 +373,16 @@ class KerningWindowController(ezui.WindowController):
                 positive_cap=cap or None,
             )
         except (TypeError, ValueError):
-            return  # half-typed numbers: keep the stored settings until the field is valid
-        for key, value in defaults.settings_to_defaults(settings).items():
-            setExtensionDefault(key, value)
-        setExtensionDefault(defaults.key("groupsMode"), self.groups_mode())
-        for name in ("showBubbles", "showBands", "showCollision"):
-            setExtensionDefault(defaults.key(name), bool(self.item(name + "Checkbox").get()))
-        setExtensionDefault(defaults.key("leftPartner"), self.item("leftPartnerField").get().strip())
-        setExtensionDefault(defaults.key("rightPartner"), self.item("rightPartnerField").get().strip())
+            settings = None
+        if settings is not None:
+            for key, value in defaults.settings_to_defaults(settings).items():
+                setExtensionDefault(key, value)
         postEvent(DISPLAY_EVENT)
+
+    bandFieldCallback = minKernFieldCallback = roundingFieldCallback = store_settings
+    allowPositiveCheckboxCallback = positiveCapFieldCallback = groupsModePopUpCallback = store_settings
+    layerFieldCallback = leftPartnerFieldCallback = rightPartnerFieldCallback = store_settings
+    showBubblesCheckboxCallback = showBandsCheckboxCallback = showCollisionCheckboxCallback = store_settings
 
     # -- kerning -------------------------------------------------------------------------
 
@@ -342,20 +403,20 @@ class KerningWindowController(ezui.WindowController):
         if font is None:
             return self.error(BubbleKernError("open a font first"))
         bubbles = FontBubbles(font, self.settings())
-        progress = self.item("progressBar")
+        progress = self.startProgress("Kerning…")
 
         def report(stage, done, total):
-            share = 0.2 if stage == "bubbles" else 0.8
-            start = 0.0 if stage == "bubbles" else 20.0
-            progress.set(start + 100 * share * done / max(total, 1))
+            text = progress_text(stage, done, total)
+            if text is not None:
+                progress.update(text)
 
         try:
             pairs = request_pairs(self.request(selected_only), bubbles)
             result = kern_pairs(font, pairs, bubbles=bubbles, progress=report)
         except BubbleKernError as error:
-            progress.set(0)
+            progress.close()
             return self.error(error)
-        progress.set(100)
+        progress.close()
         mode = "replace" if self.item("replaceCheckbox").get() else "update"
         self.result, self.result_font = result, font
         self.rows_shown = result_rows(result, dict(font.kerning.items()), mode)
@@ -402,21 +463,12 @@ class KerningWindowController(ezui.WindowController):
 
 
 def edit_kerning(font, plan, title: str = "BubbleKern"):
-    """Apply ``plan`` to ``font.kerning`` as one step; return the plan that undoes it.
+    """Apply ``plan`` to ``font.kerning`` as one bulk change and one undo step; return the plan
+    that undoes it (it backs the window's own "Undo Apply" button).
 
-    The edit is one entry in RoboFont's undo (``font.prepareUndo(title)`` … ``font.performUndo()``,
-    RoboFont's font-level undo, as scripts use it for font-wide changes), with notifications held
-    (defcon's ``holdNotifications`` / ``releaseHeldNotifications`` on the naked font) so RoboFont
-    sees one change. The returned plan backs the window's own "Undo Apply" button.
+    The write goes through :func:`bubblekern.fontkerning.write_kerning` (via ``apply_plan``):
+    the kerning object holds its own notifications, so RoboFont hears of one change however
+    many pairs change (holding the *font*'s notifications would not hold the kerning's).
     """
-    naked = font.naked()
-    undoable = hasattr(font, "prepareUndo") and hasattr(font, "performUndo")
-    if undoable:
-        font.prepareUndo(title)
-    naked.holdNotifications()
-    try:
-        return apply_plan(font.kerning, plan)
-    finally:
-        naked.releaseHeldNotifications()
-        if undoable:
-            font.performUndo()
+    with undo_step(font, title):
+        return apply_plan(font, plan)

@@ -20,8 +20,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="draw a proof of the kerning (PDF, PNG or SVG)",
         description=(
             "Draw FONT's pairs set without kerning and with BubbleKern's, bubbles as translucent fills, "
-            "the colliding band in red and the value under each pair. Without --pairs or --text: the "
-            "font's strongest kerning pairs (up to 300), or BubbleKern's when the font has no kerning."
+            "the colliding band in red and the value under each pair. Without --pairs or --text: one pair "
+            "per entry of the font's kerning (one per class pair, and each exception), strongest first (up to 300), "
+            "with the font's value beside BubbleKern's; or one pair per class of BubbleKern's kerning when the "
+            "font has none."
         ),
     )
     parser.add_argument("font", metavar="FONT", help="a UFO with a bubble layer")
@@ -33,7 +35,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     source.add_argument("--pairs", metavar="FILE", help="pair-list file: two names a line")
     source.add_argument("--text", metavar="TEXT", help="sample text: its lines and its consecutive pairs")
     parser.add_argument("--bands", action="store_true", help="outline every band of the bubbles")
-    parser.add_argument("--compare", action="store_true", help="show the font's existing kerning beside BubbleKern's")
+    parser.add_argument("--compare", action="store_true", help="show the font's existing kerning beside BubbleKern's (always on when the pairs come from it)")
     parser.add_argument("--no-bubbles", action="store_true", help="do not draw the bubbles")
     parser.add_argument("--em", type=float, default=ProofOptions.em, help="em size on the page (default: %(default)g)")
     parser.add_argument(
@@ -54,11 +56,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         width, height = (float(v) for v in args.page.lower().split("x"))
         options = ProofOptions(
-            page=(width, height), em=args.em, bands=args.bands, compare=args.compare, bubbles=not args.no_bubbles
+            page=(width, height), em=args.em, bands=args.bands, bubbles=not args.no_bubbles
         )
     except ValueError as error:
         raise SystemExit(f"bubblekern: error: --page/--em: {error}") from None
-    written = proof(font, args.output, pairs=pairs, text=args.text, options=options, bubbles=bubbles)
+    compare = True if args.compare else None  # None: on when the pairs come from the font's kerning
+    written = proof(font, args.output, pairs=pairs, text=args.text, options=options, bubbles=bubbles, compare=compare)
     for message in bubbles.warnings:
         warn(message)
     for file in written:

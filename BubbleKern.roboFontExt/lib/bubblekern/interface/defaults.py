@@ -24,6 +24,8 @@ __all__ = [
     "settings_from_defaults",
     "settings_to_defaults",
     "groups_mode_from_defaults",
+    "plain",
+    "plain_reader",
 ]
 
 PREFIX = "com.bubblekern."
@@ -66,6 +68,33 @@ DEFAULTS: dict[str, Any] = {
     key("sampleText"): "",
 }
 """Every default BubbleKern registers (``registerExtensionDefaults``), colours excluded."""
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain Python data: Cocoa collections become dicts and lists, deeply.
+
+    ``getExtensionDefault`` hands back what NSUserDefaults stores: NSArray and NSDictionary
+    (PyObjC proxies), not list and dict (Mechanic 2 converts them with ``list(...)``). Strings
+    and numbers come back as ``str``/``int``/``float`` subclasses and are kept.
+    """
+    if value is None or isinstance(value, (str, bytes, bool, int, float)):
+        return value
+    if hasattr(value, "keys") and hasattr(value, "__getitem__"):
+        return {plain(k): plain(value[k]) for k in value.keys()}
+    try:
+        items = list(value)
+    except TypeError:
+        return value
+    return [plain(v) for v in items]
+
+
+def plain_reader(get: Callable[..., Any]) -> Callable[[str, Any], Any]:
+    """``get(key, fallback)`` (``getExtensionDefault``) returning :func:`plain` values."""
+
+    def read(name: str, fallback: Any = None) -> Any:
+        return plain(get(name, fallback))
+
+    return read
 
 
 def registered_defaults() -> dict[str, Any]:

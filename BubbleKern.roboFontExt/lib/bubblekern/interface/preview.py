@@ -7,14 +7,24 @@ the window applies it as one step and keeps its inverse to revert that step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..fontkerning import kerning_dict, write_kerning
 from ..kerning import KernResult, plan_kerning
 from ..pairs import Pair
 
-__all__ = ["ResultRow", "Plan", "result_rows", "plan_from_result", "preview_line", "apply_plan", "table_items"]
+__all__ = [
+    "ResultRow",
+    "Plan",
+    "result_rows",
+    "plan_from_result",
+    "preview_line",
+    "apply_plan",
+    "table_items",
+    "progress_text",
+]
 
 Status = Literal["new", "changed", "unchanged", "removed", "dropped"]
 
@@ -112,17 +122,30 @@ def table_items(rows: list[ResultRow], only_changes: bool = False) -> list[dict]
     return [row.as_item() for row in rows if not only_changes or row.status in ("new", "changed", "removed")]
 
 
-def apply_plan(kerning: MutableMapping[Pair, float], plan: Plan) -> Plan:
-    """Apply ``plan`` to ``kerning``; return the plan that restores the previous state."""
+def apply_plan(font, plan: Plan) -> Plan:
+    """Apply ``plan`` to ``font.kerning`` as one bulk change; return the plan that restores it.
+
+    Goes through :func:`bubblekern.fontkerning.write_kerning`, so observers (RoboFont's
+    kerning window, the space center) hear of it once, not once per pair.
+    """
+    kerning = kerning_dict(font)
     inverse = Plan()
     for pair in list(plan.write) + list(plan.remove):
         if pair in kerning:
             inverse.write[pair] = kerning[pair]
-        else:
+        elif pair in plan.write:
             inverse.remove.append(pair)
-    for pair, value in plan.write.items():
-        kerning[pair] = value
-    for pair in plan.remove:
-        if pair in kerning:
-            del kerning[pair]
+    write_kerning(font, plan.write, plan.remove)
     return inverse
+
+
+_STAGES = {"bubbles": "Reading bubbles", "pairs": "Solving pairs"}
+
+
+def progress_text(stage: str, done: int, total: int) -> str | None:
+    """The progress window's line for ``progress(stage, done, total)``, or None when this call
+    need not redraw it (at most about a hundred updates per stage, the first and last always)."""
+    step = max(1, total // 100)
+    if done not in (1, total) and done % step:
+        return None
+    return f"{_STAGES.get(stage, stage)}: {done} of {total}…"

@@ -3,14 +3,61 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["ADHERE", "OVERWRITE", "CORNER", "generate_options", "selection_or_error", "report_text"]
+__all__ = [
+    "ADHERE",
+    "OVERWRITE",
+    "CORNER",
+    "generate_options",
+    "selection_or_error",
+    "report_text",
+    "pathops_missing",
+    "pathops_help",
+]
 
 ADHERE = ("trim", "nudge", "off")
 OVERWRITE = ("if-empty", "never", "always")
 CORNER = ("round", "miter")
+
+
+def pathops_missing() -> bool:
+    """True when skia-pathops (module ``pathops``) cannot be imported: Make Bubbles needs it."""
+    try:
+        import pathops  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def _install_folder(path: Sequence[str]) -> str | None:
+    """A folder of ``path`` (``sys.path``) outside the application where packages can go."""
+    for folder in path:
+        if folder and ".app/" not in folder and folder.rstrip("/").endswith("site-packages"):
+            return folder
+    return None
+
+
+def pathops_help(version: Sequence[int], path: Sequence[str]) -> str:
+    """What the Make Bubbles dialog says when skia-pathops is missing: what it is and how to
+    install it for the Python that runs RoboFont (``version``: ``sys.version_info``,
+    ``path``: ``sys.path``). Only Make Bubbles needs it; nothing else does."""
+    python = f"python{version[0]}.{version[1]}"
+    folder = _install_folder(path)
+    where = (
+        f'into a folder RoboFont\'s Python already searches:\n\n    {python} -m pip install --target "{folder}" "skia-pathops>=0.8"'
+        if folder
+        else f'for Python {version[0]}.{version[1]} (the version RoboFont runs), into a folder on its module path:\n\n    {python} -m pip install --target FOLDER "skia-pathops>=0.8"'
+    )
+    return (
+        "Making bubbles needs the Python package skia-pathops (imported as 'pathops'), which RoboFont's "
+        f"Python {version[0]}.{version[1]} does not have.\n\n"
+        f"Install it from Terminal {where}\n\n"
+        "then restart RoboFont. Everything else in BubbleKern (the overlay, the bubble tool, the kerning window, "
+        "Delete Bubbles) works without it; bubbles can also be made outside RoboFont with "
+        "'bubblekern bubbles --all FONT.ufo' and drawn or edited with the Bubble Tool."
+    )
 
 
 def generate_options(values: Mapping[str, Any]) -> dict[str, Any]:

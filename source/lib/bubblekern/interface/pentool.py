@@ -35,13 +35,29 @@ __all__ = [
     "from_point_records",
     "from_glyph",
     "TOLERANCE",
+    "font_tolerance",
+    "Marks",
+    "marks",
 ]
 
 Point = tuple[float, float]
 Part = Literal["node", "in", "out"]
 
 TOLERANCE = 8.0
-"""Default hit distance in font units (the tool scales it by the view's zoom)."""
+"""Hit distance in screen pixels; :func:`font_tolerance` turns it into font units at the view's zoom."""
+
+
+def font_tolerance(pixels: float, inverse_scale: float) -> float:
+    """``pixels`` on screen in font units, where one pixel is ``inverse_scale`` font units
+    (the glyph view's ``inverseScale()``: 1 at 100 % zoom, 0.25 at 400 %). A bad scale
+    falls back to 1 so that clicking keeps working."""
+    try:
+        scale = float(inverse_scale)
+    except (TypeError, ValueError):
+        scale = 1.0
+    if not math.isfinite(scale) or scale <= 0:
+        scale = 1.0
+    return pixels * scale
 
 
 @dataclass(frozen=True)
@@ -314,3 +330,57 @@ def from_glyph(glyph) -> EditState:
     pen = RecordingPointPen()
     glyph.drawPoints(pen)
     return from_point_records(pen.value)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the tool draws over the glyph while editing: its contours (open ones too), the
+    on-curve nodes, the handles with their bars, the selected point and the start node
+    of the open contour (click it to close)."""
+
+    paths: tuple[tuple[tuple, ...], ...] = ()
+    """Pen commands per contour (``("moveTo", pt)``, ``("lineTo", pt)``, ``("curveTo", a, b, c)``, ``("closePath",)`` / ``("endPath",)``)."""
+    nodes: tuple[Point, ...] = ()
+    handles: tuple[Point, ...] = ()
+    bars: tuple[tuple[Point, Point], ...] = ()
+    selected: Point | None = None
+    start: Point | None = None
+
+
+def _path(contour: ToolContour) -> tuple[tuple, ...]:
+    nodes = contour.nodes
+    commands: list[tuple] = [("moveTo", nodes[0].point)]
+    pairs = list(zip(nodes, nodes[1:]))
+    if contour.closed and len(nodes) > 1:
+        pairs.append((nodes[-1], nodes[0]))
+    for a, b in pairs:
+        if a.handle_out is None and b.handle_in is None:
+            commands.append(("lineTo", b.point))
+        else:
+            commands.append(("curveTo", a.handle_out or a.point, b.handle_in or b.point, b.point))
+    commands.append(("closePath",) if contour.closed else ("endPath",))
+    return tuple(commands)
+
+
+def marks(state: EditState) -> Marks:
+    """The :class:`Marks` of ``state``."""
+    paths, nodes, handles, bars = [], [], [], []
+    for contour in state.contours:
+        if not contour.nodes:
+            continue
+        paths.append(_path(contour))
+        for node in contour.nodes:
+            nodes.append(node.point)
+            for handle in (node.handle_in, node.handle_out):
+                if handle is not None:
+                    handles.append(handle)
+                    bars.append((node.point, handle))
+    selected = None
+    hit = state.selected
+    if hit is not None and hit.contour < len(state.contours) and hit.node < len(state.contours[hit.contour].nodes):
+        node = state.contours[hit.contour].nodes[hit.node]
+        selected = {"node": node.point, "in": node.handle_in, "out": node.handle_out}[hit.part]
+    start = None
+    if state.active is not None and state.active < len(state.contours) and state.contours[state.active].nodes:
+        start = state.contours[state.active].nodes[0].point
+    return Marks(tuple(paths), tuple(nodes), tuple(handles), tuple(bars), selected, start)
