@@ -83,6 +83,7 @@ def save_kerning(font, path) -> bool:
     import plistlib
     from pathlib import Path
 
+    from .errors import FontFileError
     from .fontio import write_atomically
 
     naked = font.naked() if hasattr(font, "naked") else None
@@ -114,7 +115,10 @@ def save_kerning(font, path) -> bool:
         if target.exists():
             os.remove(target)
     else:
-        write_atomically(target, lambda temporary: Path(temporary).write_bytes(kerning_plist(nested)))
+        try:
+            write_atomically(target, lambda temporary: Path(temporary).write_bytes(kerning_plist(nested)))
+        except FontFileError as error:
+            raise FontFileError(f"{ufo}: saving failed, the file is unchanged: {error.__cause__ or error}") from error
     naked.kerning.dirty = False
     return True
 

@@ -455,7 +455,7 @@ def print_result(
 ) -> None:
     """Print ``result`` as a summary (text), ``left⇥right⇥value`` lines (tsv) or JSON."""
     stream = stream or sys.stdout
-    kept = result.kept
+    kept = result.kept if form != "text" else {}
     if form == "json":
         data = {
             "pairs": [[left, right, value] for (left, right), value in kept.items()],
