@@ -98,18 +98,6 @@ class FamilyKerning:
             return {}
         return sign_flips([run.result for run in self.runs])
 
-    def entry_count(self) -> int:
-        """The most kerning entries any master would get written (new or changed)."""
-        counts = [0]
-        for run in self.runs:
-            if isinstance(run.classes, ClassPlan):
-                counts.append(len(run.classes.written))
-            elif run.classes is not None:
-                counts.append(len(run.classes.kerning))
-            else:
-                counts.append(int(sum(1 for _ in run.result.kept_mask if _)))
-        return max(counts)
-
     def timed(self, phase: str, started: float) -> None:
         """Add the wall time since ``started`` to ``phase``."""
         self.timings[phase] = self.timings.get(phase, 0.0) + time.perf_counter() - started

@@ -99,11 +99,21 @@ class ClassPlan:
             or (not b.startswith(KERN2) and g.right_of(b) is not None)
         )
 
+    @property
+    def ungrouped(self) -> int:
+        """Fresh glyph–glyph entries of two glyphs in no group on their side (not exceptions)."""
+        g = self.groups
+        return sum(
+            1 for a, b in self.entries
+            if not a.startswith(KERN1) and not b.startswith(KERN2) and g.left_of(a) is None and g.right_of(b) is None
+        )
+
     def summary(self) -> dict:
         return {
             "before": self.kept,
             "after": len(self.entries),
             "exceptions": self.exceptions,
+            "ungrouped": self.ungrouped,
             "pinned": len(self.pinned),
             **self.counts(),
         }
@@ -207,7 +217,7 @@ def _pair_indices(result: KernResult, index: dict[str, int]) -> tuple[np.ndarray
     pairs = result.pairs
     if isinstance(pairs, PairTable):
         remap = np.array([index[n] for n in pairs.names], dtype=np.int64)
-        return remap[pairs.left], remap[pairs.right]
+        return remap[np.asarray(pairs.left, dtype=np.int64)], remap[np.asarray(pairs.right, dtype=np.int64)]
     left = np.fromiter((index[a] for a, _ in pairs), dtype=np.int64, count=len(pairs))
     right = np.fromiter((index[b] for _, b in pairs), dtype=np.int64, count=len(pairs))
     return left, right
@@ -235,9 +245,10 @@ def plan_classes(
     solved = np.zeros((n, n), dtype=bool)
     solved[rows, cols] = True
     kept = np.zeros((n, n), dtype=bool)
-    kept[rows, cols] = result.kept_mask
+    kept_mask = np.asarray(result.kept_mask, dtype=bool)
+    kept[rows, cols] = kept_mask
     value = np.zeros((n, n))
-    value[rows, cols] = np.where(result.kept_mask, result.values, 0)
+    value[rows, cols] = np.where(kept_mask, np.asarray(result.values), 0)
     del rows, cols
 
     old = effective_matrix(existing, index)
@@ -329,7 +340,7 @@ def plan_classes(
         tolerance=tol,
         mode=mode,
         solved=len(result),
-        kept=int(np.count_nonzero(result.kept_mask)),
+        kept=int(np.count_nonzero(kept_mask)),
         pinned=pinned,
         unchanged=unchanged,
     )

@@ -255,10 +255,13 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
         warn(message)
     existing = [kerning_dict(run.master.font) for run in family.runs]
     apply_family(family, family.mode, dry_run=True)
-    check_size(
-        max((len(run.report.written) for run in family.runs), default=0), args,
-        f"{sum(int(run.result.kept_mask.sum()) for run in family.runs):,} kept glyph pairs",
-    )
+    what = f"{sum(int(run.result.kept_mask.sum()) for run in family.runs):,} kept glyph pairs"
+    first = family.runs[0].classes if family.runs else None
+    if first is not None and hasattr(first, "ungrouped"):
+        c = first.summary()
+        what += (f" → {c['after'] - c['exceptions'] - c['ungrouped']:,} group pairs, {c['exceptions']:,} exceptions, "
+                 f"{c['ungrouped']:,} pairs of ungrouped glyphs")
+    check_size(max((len(run.report.written) for run in family.runs), default=0), args, what)
     if not args.dry_run:
         write_family(family)
     started = time.perf_counter()
@@ -362,7 +365,8 @@ def print_family(
         lines.append(
             f"  {run.master.name}: {s['solved']:,} pairs solved in {s['seconds']:.2f} s, {s['kept']:,} kept"
             + (f"; {s['before']:,} glyph pairs → {s['after']:,} entries "
-               f"({s['after'] - s['exceptions']:,} group pairs, {s['exceptions']:,} exceptions)"
+               f"({s['after'] - s['exceptions'] - s.get('ungrouped', 0):,} group pairs, {s['exceptions']:,} exceptions"
+               + (f", {s['ungrouped']:,} pairs of ungrouped glyphs" if s.get("ungrouped") else "") + ")"
                if run.classes is not None else "")
             + f"; written {s['written']:,}, removed {s['removed']:,}"
         )
