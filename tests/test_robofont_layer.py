@@ -71,31 +71,6 @@ def test_requirements_check_names_what_to_install():
         _requirements.check({"notapackage_xyz": "notapackage-xyz>=1"})
 
 
-def test_engine_import_without_numpy_says_what_to_install():
-    init = (LIB / "bubblekern" / "__init__.py").read_text(encoding="utf-8")
-    if "_requirements" not in init:
-        pytest.skip("bubblekern/__init__.py does not import _requirements first yet")
-    script = textwrap.dedent(
-        """
-        import importlib.abc, sys
-
-        class Block(importlib.abc.MetaPathFinder):
-            def find_spec(self, name, path=None, target=None):
-                if name.split(".")[0] == "numpy":
-                    raise ModuleNotFoundError("No module named 'numpy'")
-                return None
-
-        sys.meta_path.insert(0, Block())
-        try:
-            import bubblekern
-        except ImportError as error:
-            print(error)
-        """
-    )
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
-    assert "BubbleKern needs numpy>=1.24" in run.stdout and "pip install numpy>=1.24" in run.stdout, run.stdout + run.stderr
-
-
 @pytest.mark.parametrize("path", UI_FILES, ids=lambda p: p.name)
 def test_ui_modules_compile(path):
     source = path.read_text(encoding="utf-8")
@@ -468,7 +443,7 @@ def test_every_window_control_has_its_own_callback(rf):
     w.user("allowPositiveCheckbox", False)
     w.user("replaceCheckbox", True)
     assert controller.source_tab == 2
-    w.user("tabs", 3)  # the Settings tab keeps the last source tab
+    w.user("tabs", 4)  # the Settings tab keeps the last source tab
     assert controller.source_tab == 2
 
 
@@ -703,3 +678,23 @@ def test_a_broken_step_fails_without_stopping_the_others(rf, monkeypatch):
     assert statuses == ["pass", "pass", "pass", "fail", "fail", "pass", "pass", "pass"], "\n".join(lines)
     assert lines[4].startswith("FAIL kern a few pairs: RuntimeError: solver exploded (test_robofont_layer.py, line")
     assert lines[-1] == "BubbleKern self-test: 6 passed, 2 failed, 0 skipped"
+
+
+def test_window_words_tab(rf):
+    pytest.importorskip("wordfreq")
+    from bubblekern.words import pairs_from_words
+
+    font = helpers.box_font({c: (500, (20, 0, 480, 500)) for c in "thea"})
+    for c in "thea":
+        font[c].unicode = ord(c)
+    controller = window(rf, font)
+    w = controller.w
+    w.user("wordsTopField", 3)
+    w.user("wordsField", "en")
+    assert w.getItem("wordsStatusLabel").get() == "3 pairs, most frequent first: h/e t/h a/t"
+    assert rf.defaults[defaults.key("wordsLanguages")] == "en" and rf.defaults[defaults.key("wordsTop")] == 3
+    w.user("tabs", 3)
+    assert controller.source_tab == 3
+    w.click("kernAllButton")
+    expected = pairs_from_words("en", {ord(c): c for c in "thea"}, top=3)
+    assert [i["pair"] for i in w.getItem("resultsTable").get()] == [f"{a} {b}" for a, b in expected]

@@ -39,7 +39,7 @@ from bubblekern.interface.preview import (
     result_rows,
     table_items,
 )
-from bubblekern.interface.sources import SOURCES, Request, request_pairs
+from bubblekern.interface.sources import SOURCES, Request, request_pairs, words_status
 from bubblekern.kerning import kern_pairs
 from bubblekern.pairs import cmap_of, pairs_from_text
 from bubblekern.settings import Settings
@@ -81,6 +81,13 @@ CONTENT = """
 > * Tab: Sample Text @sampleTab
 >> [_ _] @sampleField
 >> No pairs. @sampleStatusLabel
+> * Tab: Words @wordsTab
+>> * HorizontalStack @wordsStack
+>>> Languages:
+>>> [_ _] @wordsField
+>>> Most Frequent:
+>>> [_ _] @wordsTopField
+>> No languages: all pairs of glyphs with bubbles. @wordsStatusLabel
 > * Tab: Settings @settingsTab
 >> * TwoColumnForm @settingsForm
 >>> : Band Height:
@@ -155,6 +162,8 @@ def description_data(get) -> dict:
         favouritesPopUp=dict(items=favourites or [NO_FAVOURITES]),
         pairText=dict(height=220),
         sampleField=dict(value=get(defaults.key("sampleText"), "")),
+        wordsField=dict(value=get(defaults.key("wordsLanguages"), "")),
+        wordsTopField=dict(valueType="integer", value=get(defaults.key("wordsTop"), 0)),
         bandField=dict(valueType="float", value=settings.band),
         minKernField=dict(valueType="integer", value=settings.min_kern),
         roundingField=dict(valueType="integer", value=settings.rounding),
@@ -352,6 +361,21 @@ class KerningWindowController(ezui.WindowController):
             status = "; ".join(f"line {line}: {message}" for line, message in error.problems[:3])
         self.item("sampleStatusLabel").set(status)
 
+    def words_top(self) -> int | None:
+        try:
+            return max(0, int(self.item("wordsTopField").get() or 0)) or None
+        except (TypeError, ValueError):
+            return None
+
+    def wordsFieldCallback(self, sender):
+        setExtensionDefault(defaults.key("wordsLanguages"), self.item("wordsField").get())
+        setExtensionDefault(defaults.key("wordsTop"), self.words_top() or 0)
+        font = self.font()
+        if font is not None:
+            self.item("wordsStatusLabel").set(words_status(self.item("wordsField").get(), font, self.words_top()))
+
+    wordsTopFieldCallback = wordsFieldCallback
+
     # -- settings (stored as extension defaults, redraw the overlay) -----------------------
 
     def store_settings(self, sender=None):
@@ -393,6 +417,8 @@ class KerningWindowController(ezui.WindowController):
             rows=list(self.rows),
             text=self.item("pairText").get(),
             sample=self.item("sampleField").get(),
+            words=self.item("wordsField").get(),
+            words_top=self.words_top(),
             selected_only=selected_only,
             selection=list(font.selectedGlyphNames) if font is not None else [],
             groups_mode=self.groups_mode(),

@@ -165,6 +165,19 @@ def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--glyphs", metavar="A,B,…", help="all pairs of these glyphs (left × right, both ways)")
     source.add_argument("--pairs", metavar="FILE", help="pair-list file: two names a line (MetricsMachine lists too)")
     source.add_argument("--text", metavar="TEXT", help="consecutive pairs of sample text (/name escapes allowed)")
+    source.add_argument(
+        "--pairs-from-words",
+        metavar="LANG[,LANG…]",
+        help="the letter pairs of these languages' common words (en, he, ar, …), most frequent first, "
+        "of glyphs the font has (needs wordfreq: pip install 'bubblekern[words]')",
+    )
+    group.add_argument("--pairs-top", type=int, metavar="N", help="with --pairs-from-words: only the N most frequent pairs")
+    group.add_argument(
+        "--words-case",
+        metavar="lower,title,upper",
+        default="lower,title",
+        help="with --pairs-from-words: the case forms of each word counted (default: %(default)s)",
+    )
     group.add_argument("--touching", metavar="A,B,…", help="keep only pairs with one of these glyphs on a side")
 
 
@@ -173,6 +186,8 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
     from ..direction import glyph_directions
     from ..pairs import all_pairs, cmap_of, pairs_from_text, read_pair_list, touching
 
+    if getattr(args, "pairs_top", None) is not None and not getattr(args, "pairs_from_words", None):
+        raise BubbleKernError("--pairs-top goes with --pairs-from-words")
     known = set(font.keys())
     groups = {k: tuple(v) for k, v in font.groups.items()}
     pairs: list[tuple[str, str]] | None
@@ -180,6 +195,13 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
         pairs = all_pairs(glyph_list(args.glyphs, font, "--glyphs"))
     elif args.pairs:
         pairs = read_pair_list(args.pairs, known, groups)
+    elif getattr(args, "pairs_from_words", None):
+        from ..words import pairs_from_words
+
+        cases = args.words_case.replace(",", " ").split()
+        pairs = pairs_from_words(args.pairs_from_words, cmap_of(font), top=args.pairs_top, cases=cases)
+        if not pairs:
+            raise BubbleKernError(f"no letter pair of the {args.pairs_from_words} words has both glyphs in the font")
     elif args.text is not None:
         directions = glyph_directions(font, rtl=bubbles.settings.rtl)
         pairs = pairs_from_text(args.text, cmap_of(font), known, directions)

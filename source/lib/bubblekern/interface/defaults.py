@@ -66,6 +66,8 @@ DEFAULTS: dict[str, Any] = {
     key("rightPartner"): "",
     key("favourites"): {},
     key("sampleText"): "",
+    key("wordsLanguages"): "",
+    key("wordsTop"): 0,
 }
 """Every default BubbleKern registers (``registerExtensionDefaults``), colours excluded."""
 

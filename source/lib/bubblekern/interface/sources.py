@@ -1,6 +1,7 @@
 """Which pairs a kerning-window button solves, from the tab the user is on.
 
-The window has three pair sources (builder rows, flat pair-list text, sample text) and
+The window has four pair sources (builder rows, flat pair-list text, sample text, the
+letter pairs of common words in some languages) and
 two buttons: "Kern All Pairs" solves the source's pairs, "Kern Pairs with Selected Glyphs"
 only those touching the font's selection. An empty source means every pair of glyphs
 that have a bubble.
@@ -19,10 +20,10 @@ from ..pairs import Pair, all_pairs, cmap_of, pairs_from_text, parse_pair_list
 from .pairbuilder import BuilderRow, rows_pairs, split_names
 from .rekern import selected_pairs
 
-__all__ = ["SOURCES", "Request", "NothingToKernError", "request_pairs"]
+__all__ = ["SOURCES", "Request", "NothingToKernError", "request_pairs", "words_status"]
 
-Source = Literal["builder", "text", "sample"]
-SOURCES: tuple[Source, ...] = ("builder", "text", "sample")
+Source = Literal["builder", "text", "sample", "words"]
+SOURCES: tuple[Source, ...] = ("builder", "text", "sample", "words")
 """Pair sources in the order of the window's tabs."""
 
 
@@ -38,6 +39,11 @@ class Request:
     rows: Sequence[BuilderRow] = ()
     text: str = ""
     sample: str = ""
+    words: str = ""
+    """Language codes (``"en, he"``) whose common words give the pairs (:mod:`bubblekern.words`)."""
+    words_top: int | None = None
+    """Only the most frequent pairs of the words, this many (None or 0: all)."""
+    words_cases: Sequence[str] = ("lower", "title")
     selected_only: bool = False
     selection: Collection[str] = field(default_factory=tuple)
     groups_mode: str = "glyphs"
@@ -48,7 +54,29 @@ def _is_empty(request: Request) -> bool:
         return not any(split_names(r.left) or split_names(r.right) for r in request.rows)
     if request.source == "text":
         return not any(line.split("#", 1)[0].strip() for line in request.text.splitlines())
+    if request.source == "words":
+        return not request.words.strip()
     return not request.sample.strip()
+
+
+def _word_pairs(request: Request, font) -> list[Pair]:
+    from ..words import pairs_from_words
+
+    pairs = pairs_from_words(request.words, cmap_of(font), top=request.words_top or None, cases=request.words_cases)
+    if not pairs:
+        raise NothingToKernError(f"no letter pair of the {request.words.strip()} words has both glyphs in the font")
+    return pairs
+
+
+def words_status(languages: str, font, top: int | None = None, cases: Sequence[str] = ("lower", "title")) -> str:
+    """The words tab's status line: how many pairs the languages give, or what is wrong."""
+    if not languages.strip():
+        return "No languages: all pairs of glyphs with bubbles."
+    try:
+        pairs = _word_pairs(Request(source="words", words=languages, words_top=top, words_cases=cases), font)
+    except BubbleKernError as error:
+        return str(error)
+    return f"{len(pairs)} pairs, most frequent first: " + " ".join(f"{a}/{b}" for a, b in pairs[:5])
 
 
 def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
@@ -71,6 +99,8 @@ def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
         pairs = rows_pairs(request.rows, known, groups)
     elif request.source == "text":
         pairs = parse_pair_list(request.text, known, groups)
+    elif request.source == "words":
+        pairs = _word_pairs(request, font)
     else:
         pairs = pairs_from_text(request.sample, cmap_of(font), known, glyph_directions(font, rtl=bubbles.settings.rtl))
     if request.selected_only:
