@@ -30,6 +30,7 @@ from .common import (
     progress_bar,
     saved_line,
     settings_from_args,
+    stale_check,
     warn,
 )
 
@@ -104,6 +105,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
     out.add_argument("--dry-run", action="store_true", help="solve and report, save nothing")
+    out.add_argument(
+        "--refresh-stale",
+        action="store_true",
+        help="first make stale generated bubbles again from the outlines (kern warns about them otherwise)",
+    )
     out.add_argument("--format", choices=("text", "tsv", "json"), default="text", help="what to print (default: text)")
     out.add_argument(
         "--output",
@@ -161,6 +167,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     bubbles.require_layer()
     started = time.perf_counter()
     pairs = pairs_from_args(args, font, bubbles)
+    refreshed = stale_check(font, settings, pairs, args.refresh_stale)
     if pairs is None:
         pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks)
         bubbles.profiles(pairs.names)
@@ -183,8 +190,9 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     timings["write"] = time.perf_counter() - started
     saved = None
     started = time.perf_counter()
-    if not args.dry_run and (args.output or report.changed):
-        saved = path if not args.output and save_kerning(font, path) else save_font(font, args.output or path)
+    if not args.dry_run and (args.output or report.changed or refreshed):
+        quick = not args.output and not refreshed  # remade bubbles are saved with the whole font
+        saved = path if quick and save_kerning(font, path) else save_font(font, args.output or path)
     timings["save"] = time.perf_counter() - started
     print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run, timings=timings,
                  existing=existing)
@@ -231,6 +239,9 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
     first_bubbles = FontBubbles(first.font, settings)
     first_bubbles.require_layer()
     pairs = pairs_from_args(args, first.font, first_bubbles)
+    several = len(masters) > 1
+    refreshed = {id(m.font) for m in masters
+                 if stale_check(m.font, settings, pairs, args.refresh_stale, m.name if several else "")}
     with progress_bar(args.format == "text") as progress:
         family = kern_masters(
             masters,
@@ -266,7 +277,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
     if not args.dry_run:
         write_family(family)
     started = time.perf_counter()
-    saved = _save_family(args, path, kind, doc, family)
+    saved = _save_family(args, path, kind, doc, family, refreshed)
     family.timed("save", started)
     print_family(family, args.format, path, saved, args.dry_run, existing=existing)
     return 0
@@ -285,19 +296,23 @@ def write_family(family: FamilyKerning) -> None:
     family.timed("write", started)
 
 
-def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> list[Path]:
+def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning, refreshed: set[int] = frozenset()) -> list[Path]:
+    """Save what changed; ``refreshed`` holds ids of fonts whose stale bubbles were made again."""
     if args.dry_run:
         return []
     masters = [run.master for run in family.runs]
     groups_written = family.built_groups and family.write_groups
-    changed = [groups_written or (run.report is not None and run.report.changed) for run in family.runs]
+    changed = [groups_written or (run.report is not None and run.report.changed) or id(run.master.font) in refreshed
+               for run in family.runs]
     if kind == "ufo":
         if args.output or changed[0]:
             font = masters[0].font
-            if not args.output and not groups_written and save_kerning(font, path):
+            if not args.output and not groups_written and not refreshed and save_kerning(font, path):
                 return [path]
             return [save_font(font, args.output or path)]
         return []
+    if kind == "designspace" and args.output is None and refreshed:
+        return save_fonts([(m.font, m.path) for m, c in zip(masters, changed) if c])
     if kind == "designspace":
         from ..masters import save_designspace
 
