@@ -9,3 +9,7 @@ sys.path.insert(0, str(TESTS))
 SOURCE_LIB = str(TESTS.parent / "source" / "lib")
 if SOURCE_LIB not in sys.path:
     sys.path.append(SOURCE_LIB)
+
+import blocked_imports  # noqa: E402
+
+blocked_imports.block_from_environment()  # BUBBLEKERN_BLOCK=numpy,pathops: run as inside RoboFont

@@ -324,17 +324,16 @@ def test_disk_full_while_saving_leaves_the_font(ufo, capsys, monkeypatch):
 
 
 def test_interrupt_mid_solve_leaves_the_font(ufo, capsys, monkeypatch):
-    import bubblekern.solver
+    import bubblekern.kernel
 
-    real = bubblekern.solver.solve_gaps
+    real = bubblekern.kernel.solve
     calls = []
 
-    def interrupted(*args, **kwargs):
+    def interrupted(matrix, left, right, settings, progress=None):
         calls.append(1)
-        kwargs["progress"] = lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt)
-        return real(*args[:4], **{k: v for k, v in kwargs.items() if k != "chunk"})
+        return real(matrix, left, right, settings, lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt))
 
-    monkeypatch.setattr("bubblekern.kerning.solve_gaps", interrupted)
+    monkeypatch.setattr(bubblekern.kernel, "solve", interrupted)
     before = tree_bytes(ufo)
     code, _, err = cli(capsys, "kern", ufo)
     assert calls and code == 130 and "interrupted; nothing was saved" in err

@@ -2,7 +2,6 @@
 
 import math
 
-import numpy as np
 import pytest
 from fontTools.misc.transform import Transform
 
@@ -54,6 +53,7 @@ def test_slanted_parallelogram():
 
 def cubic_x_range_in_band(bubble, y0, y1, samples=200_001):
     """Dense sampling of the curves: the reference the exact computation must match."""
+    np = pytest.importorskip("numpy", reason="the sampling reference needs numpy (the band code does not)")
     lo, hi = math.inf, -math.inf
     t = np.linspace(0, 1, samples)
     for seg in bubble.segments:
@@ -231,3 +231,9 @@ def test_fonts_band_along_their_italic_angle_unless_asked_not_to():
     # banded upright, the slanted sides overlap by band·tan(angle) = 3.53 within each band
     upright = kern_pairs(font, [("I", "I")], Settings(min_kern=0, italic=False)).as_dict()[("I", "I")]
     assert upright == 4
+
+
+def test_a_vertex_inside_a_band_is_its_extent_exactly():
+    # x at y = 273 through the slope would be -79.99999999999999: the end point itself must count
+    profile = band_profile(bubble_of(lambda p: polygon(p, (33, 0), (-80, 273), (389, 0))), 20)
+    assert profile.extent(13)[0] == -80

@@ -160,12 +160,12 @@ def test_failed_save_leaves_the_original_untouched(ufo, capsys, monkeypatch):
 
 
 def test_interrupt_during_solving_saves_nothing(ufo, capsys, monkeypatch):
-    import bubblekern.kerning
+    import bubblekern.kernel
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(bubblekern.kerning, "solve_gaps", interrupted)
+    monkeypatch.setattr(bubblekern.kernel, "solve", interrupted)
     before = tree_bytes(ufo)
     code, _, err = run(capsys, "kern", ufo)
     assert code == 130 and "nothing was saved" in err

@@ -285,8 +285,8 @@ def test_trim_clips_overhangs_flat_and_extends_short_sides(serif):
         a, b = FontBubbles(sans).profile(name), FontBubbles(off).profile(name)
         x0, _, x1, _ = bubble_of(off, name).bounds
         assert a.start == b.start and len(a) == len(b)
-        assert np.allclose(a.left, b.left - x0, atol=0.6, equal_nan=True)
-        assert np.allclose(a.right, b.right + (sans[name].width - x1), atol=0.6, equal_nan=True)
+        assert np.allclose(a.left, np.array(b.left) - x0, atol=0.6, equal_nan=True)
+        assert np.allclose(a.right, np.array(b.right) + (sans[name].width - x1), atol=0.6, equal_nan=True)
     assert outside(bubble_of(sans, "H"), grown(outline_samples(sans, "H"), 60, 60)) == []
 
 

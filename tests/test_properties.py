@@ -171,18 +171,17 @@ def test_contour_direction_and_start_point_do_not_matter(points, shift, other):
 @PROPERTY
 @given(polygon_points.filter(has_area))
 def test_curve_extents_match_dense_sampling(points):
-    import numpy as np
-
     shape = bubble(points, draw_curvy)
     profile = band_profile(shape, BAND)
-    t = np.linspace(0, 1, 4001)
+    ts = [i / 4000 for i in range(4001)]
     for seg in shape.segments:
-        pts = np.array(seg, float)
         if len(seg) == 2:
-            xy = pts[0] + np.outer(t, pts[1] - pts[0])
+            (x0, y0), (x1, y1) = seg
+            xy = [(x0 + t * (x1 - x0), y0 + t * (y1 - y0)) for t in ts]
         else:
-            basis = np.stack([(1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t**2 * (1 - t), t**3], axis=1)
-            xy = basis @ pts
+            (x0, y0), (x1, y1), (x2, y2), (x3, y3) = seg
+            basis = [((1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t**2 * (1 - t), t**3) for t in ts]
+            xy = [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3) for a, b, c, d in basis]
         for x, y in xy:
             k = math.floor(y / BAND)
             if abs(y - k * BAND) < 1e-6:

@@ -71,31 +71,6 @@ def test_requirements_check_names_what_to_install():
         _requirements.check({"notapackage_xyz": "notapackage-xyz>=1"})
 
 
-def test_engine_import_without_numpy_says_what_to_install():
-    init = (LIB / "bubblekern" / "__init__.py").read_text(encoding="utf-8")
-    if "_requirements" not in init:
-        pytest.skip("bubblekern/__init__.py does not import _requirements first yet")
-    script = textwrap.dedent(
-        """
-        import importlib.abc, sys
-
-        class Block(importlib.abc.MetaPathFinder):
-            def find_spec(self, name, path=None, target=None):
-                if name.split(".")[0] == "numpy":
-                    raise ModuleNotFoundError("No module named 'numpy'")
-                return None
-
-        sys.meta_path.insert(0, Block())
-        try:
-            import bubblekern
-        except ImportError as error:
-            print(error)
-        """
-    )
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
-    assert "BubbleKern needs numpy>=1.24" in run.stdout and "pip install numpy>=1.24" in run.stdout, run.stdout + run.stderr
-
-
 @pytest.mark.parametrize("path", UI_FILES, ids=lambda p: p.name)
 def test_ui_modules_compile(path):
     source = path.read_text(encoding="utf-8")

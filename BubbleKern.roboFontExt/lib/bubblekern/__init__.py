@@ -6,7 +6,7 @@ The data flows one way: font → bubbles → bands → solver → kerning::
     result = kern_pairs(font, [("A", "V"), ("T", "o")], Settings(band=20))
     apply_kerning(font, result)
 
-The engine is pure Python (fontTools, numpy, fontParts) and never imports RoboFont.
+The engine is pure Python (fontTools, fontParts; numpy when installed, for speed) and never imports RoboFont.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Fail early, and clearly, when a package the engine needs is missing.
 
-Imported first by :mod:`bubblekern`, so that ``import bubblekern`` without numpy (for
-example inside RoboFont before the extension's ``requirements.txt`` was installed)
+Imported first by :mod:`bubblekern`, so that ``import bubblekern`` without fontTools
 says what to install instead of a bare ``ModuleNotFoundError`` from deep inside.
+numpy is not required: without it the engine uses its plain-Python kernel
+(:mod:`bubblekern.kernel`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import importlib
 __all__ = ["REQUIRED", "missing", "check"]
 
 REQUIRED: dict[str, str] = {
-    "numpy": "numpy>=1.24",
     "fontTools": "fonttools>=4.50",
 }
 """Import name → pip requirement of every package the engine cannot work without."""

@@ -18,10 +18,9 @@ upright space; :meth:`BandProfile.quad` gives a band's outline in glyph coordina
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-import numpy as np
 from fontTools.misc.bezierTools import solveCubic, solveQuadratic
 
 from .geometry import Bubble, Point, Segment
@@ -35,15 +34,22 @@ _EPS = 1e-9
 class BandProfile:
     """Extents of a bubble per band: ``left[i]``/``right[i]`` belong to band ``start + i``.
 
-    Bands the bubble does not reach hold NaN.
+    Bands the bubble does not reach hold NaN. ``left`` and ``right`` are tuples of floats
+    (any iterable of numbers is accepted), so profiles need no numpy.
     """
 
     height: float
     start: int
-    left: np.ndarray
-    right: np.ndarray
+    left: tuple[float, ...]
+    right: tuple[float, ...]
     slant: float = 0.0
     """tan(italicAngle) the bubble was sheared upright by (0 for upright bands)."""
+
+    def __post_init__(self):
+        object.__setattr__(self, "left", _floats(self.left))
+        object.__setattr__(self, "right", _floats(self.right))
+        if len(self.left) != len(self.right):
+            raise ValueError(f"left and right extents differ in length: {len(self.left)} and {len(self.right)}")
 
     def __len__(self) -> int:
         return len(self.left)
@@ -55,13 +61,13 @@ class BandProfile:
 
     @property
     def empty(self) -> bool:
-        return not np.isfinite(self.left).any()
+        return not any(map(math.isfinite, self.left))
 
     def extent(self, band: int) -> tuple[float, float] | None:
         """(left, right) of band index ``band``, or None when the bubble misses it."""
         i = band - self.start
         if 0 <= i < len(self.left) and math.isfinite(self.left[i]):
-            return float(self.left[i]), float(self.right[i])
+            return self.left[i], self.right[i]
         return None
 
     def band_range(self, band: int) -> tuple[float, float]:
@@ -80,8 +86,9 @@ class BandProfile:
 
     def bands(self) -> Iterator[tuple[int, float, float]]:
         """(band index, left, right) of every band the bubble reaches, bottom up."""
-        for i in np.flatnonzero(np.isfinite(self.left)):
-            yield self.start + int(i), float(self.left[i]), float(self.right[i])
+        for i, (left, right) in enumerate(zip(self.left, self.right)):
+            if math.isfinite(left):
+                yield self.start + i, left, right
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, BandProfile):
@@ -90,8 +97,8 @@ class BandProfile:
             self.height == other.height
             and self.slant == other.slant
             and self.start == other.start
-            and np.array_equal(self.left, other.left, equal_nan=True)
-            and np.array_equal(self.right, other.right, equal_nan=True)
+            and _same(self.left, other.left)
+            and _same(self.right, other.right)
         )
 
     def __repr__(self) -> str:
@@ -118,15 +125,23 @@ def band_profile(bubble: Bubble, height: float, slant: float = 0.0) -> BandProfi
                 if hi > known[1]:
                     known[1] = hi
     if not extents:
-        empty = np.empty(0)
-        return BandProfile(height, 0, empty, empty.copy(), slant)
+        return BandProfile(height, 0, (), (), slant)
     start, stop = min(extents), max(extents) + 1
-    left = np.full(stop - start, np.nan)
-    right = np.full(stop - start, np.nan)
+    left = [math.nan] * (stop - start)
+    right = [math.nan] * (stop - start)
     for band, (lo, hi) in extents.items():
         left[band - start] = lo
         right[band - start] = hi
-    return BandProfile(height, start, left, right, slant)
+    return BandProfile(height, start, tuple(left), tuple(right), slant)
+
+
+def _floats(values: Iterable[float]) -> tuple[float, ...]:
+    return values if type(values) is tuple else tuple(map(float, values))
+
+
+def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Equal element by element, NaN equal to NaN."""
+    return len(a) == len(b) and all(x == y or (x != x and y != y) for x, y in zip(a, b))
 
 
 def _line_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, float]]:
@@ -142,8 +157,8 @@ def _line_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, float
     for band in range(math.floor(y0 / h), math.ceil(y1 / h)):
         lo = max(y0, band * h)
         hi = min(y1, (band + 1) * h)
-        if hi > lo:
-            yield band, x0 + (lo - y0) * slope, x0 + (hi - y0) * slope
+        if hi > lo:  # a segment's own end points stay exact (no rounding through the slope)
+            yield band, x0 if lo == y0 else x0 + (lo - y0) * slope, x1 if hi == y1 else x0 + (hi - y0) * slope
 
 
 def _cubic_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, float]]:
@@ -156,15 +171,15 @@ def _cubic_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, floa
     low, high = min(y0, y1, y2, y3), max(y0, y1, y2, y3)
     for band in range(math.ceil(low / h), math.floor(high / h) + 1):
         ts.update(solveCubic(ay, by, cy, y0 - band * h))  # band edge crossings
-    cuts = np.array(sorted(t for t in ts if 0.0 <= t <= 1.0))
-    xs = ((ax * cuts + bx) * cuts + cx) * cuts + x0
-    ys = ((ay * cuts + by) * cuts + cy) * cuts + y0
-    mids = (cuts[:-1] + cuts[1:]) / 2
-    ym = ((ay * mids + by) * mids + cy) * mids + y0
+    cuts = sorted(t for t in ts if 0.0 <= t <= 1.0)
+    xs = [((ax * t + bx) * t + cx) * t + x0 for t in cuts]
+    ys = [((ay * t + by) * t + cy) * t + y0 for t in cuts]
     scale = _EPS * max(1.0, abs(low), abs(high))
-    for i, y in enumerate(ym):
+    for i in range(len(cuts) - 1):
         if cuts[i + 1] - cuts[i] <= 0:
             continue
+        mid = (cuts[i] + cuts[i + 1]) / 2
+        y = ((ay * mid + by) * mid + cy) * mid + y0
         band = math.floor(y / h)
         edge = band * h
         on_edge = (
@@ -173,4 +188,4 @@ def _cubic_pieces(segment: Segment, h: float) -> Iterator[tuple[int, float, floa
             and abs(ys[i + 1] - edge) <= scale
         )
         if not on_edge:
-            yield band, float(xs[i]), float(xs[i + 1])
+            yield band, xs[i], xs[i + 1]

@@ -589,8 +589,8 @@ def build_groups(
             profile = profiles[name]
             # the first glyph of a right-to-left pair is the one on the right: its left side counts
             facing_right = (side == 1) != (name in rtl)
-            values = font[name].width - profile.right if facing_right else profile.left
-            sides[side][name] = (profile.start, np.asarray(values, float))
+            values = np.asarray(profile.right if facing_right else profile.left, float)
+            sides[side][name] = (profile.start, font[name].width - values if facing_right else values)
     left = _cluster(order, sides[1], tol, coverage, KERN1, where)
     right = _cluster(order, sides[2], tol, coverage, KERN2, where)
     return KernGroups(left, right)

@@ -12,15 +12,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-import numpy as np
-
+from . import kernel
 from .bubbles import FontBubbles, glyph_order
 from .direction import Direction, glyph_directions, is_rtl_pair, pair_direction
 from .fontkerning import kerning_dict, write_kerning
 from .pairs import Pair, check_names, unique
-from .rules import kern_values
 from .settings import Settings
-from .solver import ProfileMatrix, solve_gaps
 
 __all__ = ["KernResult", "ApplyReport", "PairTable", "kern_pairs", "apply_kerning", "plan_kerning", "Progress"]
 
@@ -29,11 +26,17 @@ Progress = Callable[[str, int, int], None]
 
 Mode = Literal["update", "replace"]
 
+_DIRECTION_CODES = {"R": 1, "L": 2}
+"""Glyph directions as :func:`bubblekern.kernel.orient_rows` takes them (0: neutral)."""
+
 
 class PairTable(Sequence):
-    """Pairs as two index arrays into one name list: all pairs of 3,000 glyphs without 9M tuples."""
+    """Pairs as two index arrays into one name list: all pairs of 3,000 glyphs without 9M tuples.
 
-    def __init__(self, names: Sequence[str], left: np.ndarray, right: np.ndarray):
+    ``left`` and ``right`` are kernel arrays (:mod:`bubblekern.kernel`) of row indices.
+    """
+
+    def __init__(self, names: Sequence[str], left: kernel.Array, right: kernel.Array):
         self.names = tuple(names)
         self.left = left
         self.right = right
@@ -60,19 +63,23 @@ class PairTable(Sequence):
 
 @dataclass
 class KernResult:
-    """Solved pairs, in the order asked, with their values and how they came about."""
+    """Solved pairs, in the order asked, with their values and how they came about.
+
+    The columns (``values`` … ``kept_mask``) are kernel arrays, numpy or :class:`array.array`
+    (:mod:`bubblekern.kernel`): index them, iterate them or call ``tolist()``.
+    """
 
     pairs: Sequence[Pair]
     """The solved pairs (a list, or a :class:`PairTable` for all-pairs runs)."""
-    values: np.ndarray
+    values: kernel.Array
     """Final value of each solved pair (after caps and rounding), kept or not."""
-    gaps: np.ndarray
+    gaps: kernel.Array
     """Smallest gap over shared bands (+inf when the pair shares none)."""
-    bands: np.ndarray
+    bands: kernel.Array
     """Band index where the gap is smallest (the colliding band); see ``failsafe`` for none."""
-    failsafe: np.ndarray
+    failsafe: kernel.Array
     """True where the pair shares no band and got the fail-safe value."""
-    kept_mask: np.ndarray
+    kept_mask: kernel.Array
     """True where the value survives the threshold (and is not zero)."""
     band_height: float
     settings: Settings
@@ -178,16 +185,14 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
 
     skipped: dict[Pair, str] = {}
     notes: list[str] = []
+    solvable: Sequence[Pair]
     if pairs is None:
         names = bubbles.kernable_glyphs()
         profiles = bubbles.profiles(names, progress=report_bubbles)
-        matrix = ProfileMatrix.build(profiles, bubbles.widths(names))
-        rows = np.arange(len(names), dtype=np.int32)
-        left, right = np.repeat(rows, len(names)), np.tile(rows, len(names))
+        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names))
+        left, right = kernel.all_rows(len(names))
         directions = glyph_directions(font, matrix.names, settings.rtl)
-        left, right, rtl = _orient_rows(matrix.names, directions, left, right)
-        solvable: Sequence[Pair] = PairTable(matrix.names, left, right)
-        mixed: list[Pair] = []
+        mixed: list[Pair] = []  # all pairs: those mixing directions are left out below, silently
     else:
         pairs = unique(pairs)
         check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
@@ -199,10 +204,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         mixed = [p for p in pairs if sides[p] == "mixed" and p not in skipped]
         solvable = [p for p in pairs if p not in skipped and sides[p] != "mixed"]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
-        matrix = ProfileMatrix.build(present, bubbles.widths(present))
+        matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present))
         left = matrix.rows([p[0] for p in solvable])
         right = matrix.rows([p[1] for p in solvable])
-        rtl = np.array([sides[p] == "rtl" for p in solvable], dtype=bool)
         if mixed:
             notes.append(
                 f"{len(mixed):,} pair(s) mix right-to-left and left-to-right glyphs ({' '.join(mixed[0])}"
@@ -210,24 +214,18 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
                 "and ufo2ft drops them"
             )
 
-    # a right-to-left pair (first, second) in logical order is set with second on the left
-    solve_left, solve_right = left, right
-    if rtl.any():
-        solve_left, solve_right = np.where(rtl, right, left), np.where(rtl, left, right)
+    # pairs mixing directions are left out; a right-to-left pair (first, second) in logical
+    # order is set, and so solved, with second on the left
+    codes = [_DIRECTION_CODES.get(directions[n], 0) for n in matrix.names]
+    left, right, solve_left, solve_right = kernel.orient_rows(codes, left, right)
+    if pairs is None:
+        solvable = PairTable(matrix.names, left, right)
 
     def report_pairs(done: int, total: int) -> None:
         if progress is not None:
             progress("pairs", done, total)
 
-    gaps, bands = solve_gaps(matrix, solve_left, solve_right, settings.chunk, report_pairs)
-    values = np.empty(len(gaps), dtype=np.int32)
-    failsafe = np.empty(len(gaps), dtype=bool)
-    kept = np.empty(len(gaps), dtype=bool)
-    step = max(1, settings.chunk)
-    for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
-        part = slice(begin, begin + step)
-        lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+    gaps, bands, values, failsafe, kept = kernel.solve(matrix, solve_left, solve_right, settings, report_pairs)
     return KernResult(
         pairs=solvable,
         values=values,
@@ -243,17 +241,6 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         mixed=mixed,
         elapsed=time.perf_counter() - started,
     )
-
-
-def _orient_rows(names, directions, left, right):
-    """All-pairs rows without the pairs that mix directions, and which pairs are right to left."""
-    code = np.array([{"R": 1, "L": 2}.get(directions[n], 0) for n in names], dtype=np.int8)
-    if not (code == 1).any():
-        return left, right, np.zeros(len(left), dtype=bool)
-    cl, cr = code[left], code[right]
-    keep = ~(((cl == 1) & (cr == 2)) | ((cl == 2) & (cr == 1)))
-    left, right, cl, cr = left[keep], right[keep], cl[keep], cr[keep]
-    return left, right, (cl == 1) | (cr == 1)
 
 
 def _why_skipped(pair: Pair, profiles) -> str:

@@ -1,57 +1,17 @@
-"""Turn solved gaps into kerning values: caps, the fail-safe, positive kerns, rounding, threshold."""
+"""Turn solved gaps into kerning values: caps, the fail-safe, positive kerns, rounding, threshold.
+
+``kern_values(gaps, left_width, right_width, settings)`` gives (values, fail-safe mask,
+kept mask). The kern is ``−gap``. A pair sharing no band (gap +inf) gets the fail-safe:
+the negative cap, half the narrower advance in whole units (``negative_cap``). Negative
+kerns never exceed the cap; positive ones are zeroed when ``allow_positive`` is off and
+limited by ``positive_cap``. Values are rounded to ``rounding`` (``round_to_step``: halves
+away from zero) without crossing a cap, and kept when non-zero and at least ``min_kern``
+in magnitude. The arithmetic lives in :mod:`bubblekern.kernel` (numpy when available,
+plain Python otherwise, with identical results).
+"""
 
 from __future__ import annotations
 
-import numpy as np
-
-from .settings import Settings
+from .kernel import kern_values, negative_cap, round_to_step
 
 __all__ = ["negative_cap", "kern_values", "round_to_step"]
-
-
-def negative_cap(left_width: np.ndarray, right_width: np.ndarray) -> np.ndarray:
-    """Largest allowed negative kern (as a magnitude): half the narrower advance, whole units."""
-    narrower = np.minimum(np.asarray(left_width, float), np.asarray(right_width, float))
-    return np.floor(np.maximum(narrower, 0.0) / 2.0)
-
-
-def round_to_step(values: np.ndarray, step: int) -> np.ndarray:
-    """Round to the nearest multiple of ``step``, halves away from zero."""
-    values = np.asarray(values, float)
-    return np.sign(values) * np.floor(np.abs(values) / step + 0.5) * step
-
-
-def kern_values(
-    gaps: np.ndarray,
-    left_width: np.ndarray,
-    right_width: np.ndarray,
-    settings: Settings,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(values, fail-safe mask, kept mask) for solved ``gaps``.
-
-    The kern is ``−gap``. A pair sharing no band (gap +inf) gets the fail-safe: the
-    negative cap. Negative kerns never exceed the cap; positive ones are zeroed when
-    ``allow_positive`` is off and limited by ``positive_cap``. Values are rounded to
-    ``rounding`` without crossing a cap, and kept when non-zero and at least
-    ``min_kern`` in magnitude.
-    """
-    gaps = np.asarray(gaps, float)
-    step = int(settings.rounding)
-    cap = negative_cap(left_width, right_width)
-    failsafe = ~np.isfinite(gaps)
-    raw = np.where(failsafe, -cap, -np.where(failsafe, 0.0, gaps))
-    raw = np.maximum(raw, -cap)
-    if not settings.allow_positive:
-        raw = np.minimum(raw, 0.0)
-    if settings.positive_cap is not None:
-        raw = np.minimum(raw, float(settings.positive_cap))
-    values = round_to_step(raw, step)
-    # rounding may step past a cap: fall back to the cap's own multiple of the step
-    floor_cap = -np.floor(cap / step) * step
-    values = np.where(values < -cap, floor_cap, values)
-    if settings.positive_cap is not None:
-        top = np.floor(settings.positive_cap / step) * step
-        values = np.minimum(values, top)
-    values = values.astype(np.int32)
-    kept = (values != 0) & (np.abs(values) >= settings.min_kern)
-    return values, failsafe, kept

@@ -1,0 +1,86 @@
+"""The array kernel of the solver and the rules: numpy when it can be imported, plain Python otherwise.
+
+This is the one place that decides. Both kernels implement the same functions with the
+same floating-point operations in the same order, so they give identical gaps, bands,
+values and masks; numpy is the fast path, :mod:`.plain` lets the engine run where numpy
+is absent (inside RoboFont).
+
+The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` and
+:mod:`bubblekern.kerning` use, and what new engine code should call):
+
+- ``ProfileMatrix.build(profiles, widths)``: band profiles of many glyphs on one band
+  axis; ``matrix.names``, ``matrix.index`` (name → row), ``matrix.rows(names)`` (row
+  array), ``matrix.widths`` (advance per row).
+- ``all_rows(count)``: (left, right) row arrays of every ordered pair of ``count`` rows.
+- ``orient_rows(codes, left, right)``: drops pairs mixing right-to-left and left-to-right
+  glyphs and gives the rows to solve with (a right-to-left pair's second glyph on the left).
+- ``solve(matrix, left, right, settings, progress)``: ``(gaps, bands, values, failsafe,
+  kept)`` for the row pairs ``left[i], right[i]``; the whole path from profiles to values.
+- ``solve_gaps`` and ``kern_values``: its two halves (see :mod:`bubblekern.solver` and
+  :mod:`bubblekern.rules`), and ``negative_cap``/``round_to_step`` for single values.
+- ``NO_BAND``: the band index of pairs that share no band.
+
+Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
+and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
+with numpy and 0/1 (``array("B")``) without.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal, Protocol
+
+
+class Array(Protocol):
+    """What code outside the kernel may do with a kernel array (numpy or :class:`array.array`)."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def tolist(self) -> list: ...
+
+
+try:
+    import numpy  # noqa: F401
+except ImportError:
+    from .plain import (
+        NO_BAND,
+        ProfileMatrix,
+        all_rows,
+        kern_values,
+        negative_cap,
+        orient_rows,
+        round_to_step,
+        solve,
+        solve_gaps,
+    )
+
+    BACKEND: Literal["numpy", "python"] = "python"
+else:
+    from .vectorised import (  # noqa: F401
+        NO_BAND,
+        ProfileMatrix,
+        all_rows,
+        kern_values,
+        negative_cap,
+        orient_rows,
+        round_to_step,
+        solve,
+        solve_gaps,
+    )
+
+    BACKEND = "numpy"
+
+__all__ = [
+    "Array",
+    "BACKEND",
+    "NO_BAND",
+    "ProfileMatrix",
+    "all_rows",
+    "kern_values",
+    "negative_cap",
+    "orient_rows",
+    "round_to_step",
+    "solve",
+    "solve_gaps",
+]

@@ -1,0 +1,208 @@
+"""The plain-Python kernel: the numpy kernel's arithmetic, one pair at a time.
+
+Each glyph's room is a list of floats over the common band axis (+inf where it has no
+bubble), with the span of bands it reaches; a pair's smallest gap is the minimum of the
+two lists added over the bands both spans cover (elsewhere one side is +inf), its band
+the first place that minimum occurs. Every value goes through the same float operations in
+the same order as in :mod:`.vectorised`, so the results are identical, not just close.
+Results are :class:`array.array` columns (masks as 0/1 ``"B"`` arrays).
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import add
+
+from ..bands import BandProfile
+from ..settings import Settings
+
+__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
+
+NO_BAND = -(2**31)
+"""Band index given to pairs that share no band (band indices may be negative)."""
+
+_INF = math.inf
+
+
+@dataclass(frozen=True, eq=False)
+class ProfileMatrix:
+    """Band profiles of many glyphs on one band axis: one list of floats per glyph and side."""
+
+    names: tuple[str, ...]
+    index: Mapping[str, int]
+    first_band: int
+    height: float
+    room_left: list[list[float]]
+    room_right: list[list[float]]
+    widths: array
+    spans: list[tuple[int, int]]
+    """(first, stop) columns each glyph's bubble reaches (on both sides: NaN holes come in pairs)."""
+
+    @classmethod
+    def build(cls, profiles: Mapping[str, BandProfile], widths: Mapping[str, float]) -> ProfileMatrix:
+        """Lay ``profiles`` (name → profile) out on one band axis; ``widths`` gives advances."""
+        names = tuple(profiles)
+        heights = {p.height for p in profiles.values()}
+        if len(heights) > 1:
+            raise ValueError(f"profiles of different band heights: {sorted(heights)}")
+        height = heights.pop() if heights else 1.0
+        first = min((p.start for p in profiles.values()), default=0)
+        stop = max((p.stop for p in profiles.values()), default=0)
+        width = max(stop - first, 0)
+        advance = array("d", (float(widths[n]) for n in names))
+        room_left, room_right, spans = [], [], []
+        for row, name in enumerate(names):
+            p = profiles[name]
+            lefts, rights = [_INF] * width, [_INF] * width
+            reached = []
+            for col, left, right in zip(range(p.start - first, p.stop - first), p.left, p.right):
+                if left == left:  # not NaN
+                    lefts[col] = left
+                    reached.append(col)
+                if right == right:
+                    rights[col] = advance[row] - right
+                    reached.append(col)
+            room_left.append(lefts)
+            room_right.append(rights)
+            spans.append((min(reached), max(reached) + 1) if reached else (0, 0))
+        index = {n: i for i, n in enumerate(names)}
+        return cls(names, index, first, height, room_left, room_right, advance, spans)
+
+    def rows(self, names: Sequence[str]) -> array:
+        """Row indices of ``names``."""
+        return array("i", (self.index[n] for n in names))
+
+
+def all_rows(count: int) -> tuple[array, array]:
+    """(left, right) rows of every ordered pair of ``count`` rows, left-major."""
+    left = array("i", chain.from_iterable(repeat(row, count) for row in range(count)))
+    return left, array("i", range(count)) * count
+
+
+def solve_gaps(
+    matrix: ProfileMatrix,
+    left: Sequence[int],
+    right: Sequence[int],
+    chunk: int = 1 << 18,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[array, array]:
+    """Smallest gap and the band index where it occurs, for row pairs ``left[i], right[i]``.
+
+    Pairs sharing no band get gap +inf and band :data:`NO_BAND`. On ties the lowest band wins.
+    """
+    count = len(left)
+    gaps = array("d", [_INF]) * count
+    bands = array("i", [NO_BAND]) * count
+    width = len(matrix.room_left[0]) if matrix.room_left else 0
+    if count == 0 or width == 0:
+        if progress is not None:
+            progress(count, count)
+        return gaps, bands
+    room_right, room_left, spans, first = matrix.room_right, matrix.room_left, matrix.spans, matrix.first_band
+    step = max(1, chunk // width)  # progress is reported as often as the numpy kernel does
+    for begin in range(0, count, step):
+        end = min(count, begin + step)
+        for i, a, b in zip(range(begin, end), left[begin:end], right[begin:end]):
+            (a_first, a_stop), (b_first, b_stop) = spans[a], spans[b]
+            low = a_first if a_first > b_first else b_first
+            high = a_stop if a_stop < b_stop else b_stop
+            if low >= high:
+                continue  # no band in common
+            row = list(map(add, room_right[a][low:high], room_left[b][low:high]))
+            gap = min(row)
+            if gap != _INF:
+                gaps[i] = gap
+                bands[i] = row.index(gap) + low + first
+        if progress is not None:
+            progress(end, count)
+    return gaps, bands
+
+
+def negative_cap(left_width: float, right_width: float) -> float:
+    """Largest allowed negative kern (as a magnitude): half the narrower advance, whole units."""
+    return float(math.floor(max(min(float(left_width), float(right_width)), 0.0) / 2.0))
+
+
+def round_to_step(value: float, step: int) -> float:
+    """Round to the nearest multiple of ``step``, halves away from zero."""
+    if value == 0 or value != value:
+        return value
+    return math.copysign(math.floor(abs(value) / step + 0.5) * step, value)
+
+
+def kern_values(
+    gaps: Iterable[float],
+    left_width: Iterable[float],
+    right_width: Iterable[float],
+    settings: Settings,
+) -> tuple[array, array, array]:
+    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`)."""
+    step = int(settings.rounding)
+    allow_positive = settings.allow_positive
+    positive_cap = None if settings.positive_cap is None else float(settings.positive_cap)
+    top = None if positive_cap is None else math.floor(positive_cap / step) * step
+    min_kern = settings.min_kern
+    values, failsafe, kept = array("i"), array("B"), array("B")
+    add_value, add_failsafe, add_kept = values.append, failsafe.append, kept.append
+    isfinite, floor, copysign = math.isfinite, math.floor, math.copysign
+    for gap, lw, rw in zip(gaps, left_width, right_width):
+        narrower = lw if lw <= rw else rw  # negative_cap, inlined: this loop runs once a pair
+        cap = float(floor((narrower if narrower > 0.0 else 0.0) / 2.0))
+        safe = not isfinite(gap)
+        raw = -cap if safe or -gap < -cap else -gap
+        if not allow_positive and raw > 0.0:
+            raw = 0.0
+        if positive_cap is not None and raw > positive_cap:
+            raw = positive_cap
+        value = copysign(floor(abs(raw) / step + 0.5) * step, raw) if raw else 0.0  # round_to_step
+        if value < -cap:  # rounding may step past a cap: fall back to the cap's own multiple of the step
+            value = -floor(cap / step) * step
+        if top is not None and value > top:
+            value = top
+        value = int(value)
+        add_value(value)
+        add_failsafe(safe)
+        add_kept(value != 0 and (value if value > 0 else -value) >= min_kern)
+    return values, failsafe, kept
+
+
+def solve(
+    matrix: ProfileMatrix,
+    left: Sequence[int],
+    right: Sequence[int],
+    settings: Settings,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[array, array, array, array, array]:
+    """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``."""
+    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    widths = matrix.widths
+    values, failsafe, kept = kern_values(
+        gaps, (widths[row] for row in left), (widths[row] for row in right), settings
+    )
+    return gaps, bands, values, failsafe, kept
+
+
+def orient_rows(codes: Sequence[int], left: Sequence[int], right: Sequence[int]) -> tuple[array, array, array, array]:
+    """(left, right, solve_left, solve_right) for row pairs in logical order.
+
+    ``codes[row]`` is a glyph's direction: 1 right-to-left, 2 left-to-right, 0 neutral.
+    Pairs of a 1 and a 2 are left out; pairs with a 1 are right to left, solved with their
+    second glyph on the left. Without right-to-left glyphs the rows come back as they are.
+    """
+    if 1 not in codes:
+        return left, right, left, right
+    kept_left, kept_right, solve_left, solve_right = array("i"), array("i"), array("i"), array("i")
+    for a, b in zip(left, right):
+        ca, cb = codes[a], codes[b]
+        if ca | cb == 3:  # right-to-left with left-to-right: never in one run of text
+            continue
+        kept_left.append(a)
+        kept_right.append(b)
+        rtl = ca == 1 or cb == 1
+        solve_left.append(b if rtl else a)
+        solve_right.append(a if rtl else b)
+    return kept_left, kept_right, solve_left, solve_right

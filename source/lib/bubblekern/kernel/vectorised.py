@@ -1,0 +1,178 @@
+"""The numpy kernel: profiles as glyphs × bands matrices, pairs solved a chunk at a time.
+
+A pair's gaps over all bands are one row sum ``room_right[L] + room_left[R]``; chunks keep
+the temporary ``pairs × bands`` arrays within ``chunk`` cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..bands import BandProfile
+from ..settings import Settings
+
+__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
+
+NO_BAND = -(2**31)
+"""Band index given to pairs that share no band (band indices may be negative)."""
+
+
+@dataclass(frozen=True, eq=False)
+class ProfileMatrix:
+    """Band profiles of many glyphs on one band axis: +inf where a glyph has no bubble in a band."""
+
+    names: tuple[str, ...]
+    index: Mapping[str, int]
+    first_band: int
+    height: float
+    room_left: np.ndarray
+    room_right: np.ndarray
+    widths: np.ndarray
+
+    @classmethod
+    def build(cls, profiles: Mapping[str, BandProfile], widths: Mapping[str, float]) -> ProfileMatrix:
+        """Lay ``profiles`` (name → profile) out as matrices; ``widths`` gives advances."""
+        names = tuple(profiles)
+        heights = {p.height for p in profiles.values()}
+        if len(heights) > 1:
+            raise ValueError(f"profiles of different band heights: {sorted(heights)}")
+        height = heights.pop() if heights else 1.0
+        first = min((p.start for p in profiles.values()), default=0)
+        stop = max((p.stop for p in profiles.values()), default=0)
+        shape = (len(names), max(stop - first, 0))
+        room_left = np.full(shape, np.inf)
+        room_right = np.full(shape, np.inf)
+        advance = np.array([float(widths[n]) for n in names])
+        for row, name in enumerate(names):
+            p = profiles[name]
+            cols = slice(p.start - first, p.stop - first)
+            left, right = np.array(p.left, float), np.array(p.right, float)
+            room_left[row, cols] = np.where(np.isnan(left), np.inf, left)
+            room_right[row, cols] = np.where(np.isnan(right), np.inf, advance[row] - right)
+        return cls(names, {n: i for i, n in enumerate(names)}, first, height, room_left, room_right, advance)
+
+    def rows(self, names: Sequence[str]) -> np.ndarray:
+        """Row indices of ``names``."""
+        return np.fromiter((self.index[n] for n in names), dtype=np.int32, count=len(names))
+
+
+def all_rows(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """(left, right) rows of every ordered pair of ``count`` rows, left-major."""
+    rows = np.arange(count, dtype=np.int32)
+    return np.repeat(rows, count), np.tile(rows, count)
+
+
+def solve_gaps(
+    matrix: ProfileMatrix,
+    left: np.ndarray,
+    right: np.ndarray,
+    chunk: int = 1 << 18,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Smallest gap and the band index where it occurs, for row pairs ``left[i], right[i]``.
+
+    Pairs sharing no band get gap +inf and band :data:`NO_BAND`. On ties the lowest band wins.
+    """
+    count = len(left)
+    gaps = np.full(count, np.inf)
+    bands = np.full(count, NO_BAND, dtype=np.int32)
+    width = matrix.room_left.shape[1]
+    if count == 0 or width == 0:
+        if progress is not None:
+            progress(count, count)
+        return gaps, bands
+    step = max(1, chunk // width)
+    for begin in range(0, count, step):
+        end = min(count, begin + step)
+        cells = matrix.room_right[left[begin:end]]
+        cells += matrix.room_left[right[begin:end]]
+        column = cells.argmin(axis=1)
+        smallest = cells[np.arange(end - begin), column]
+        gaps[begin:end] = smallest
+        bands[begin:end] = np.where(np.isfinite(smallest), column + matrix.first_band, NO_BAND)
+        if progress is not None:
+            progress(end, count)
+    return gaps, bands
+
+
+def negative_cap(left_width: np.ndarray, right_width: np.ndarray) -> np.ndarray:
+    """Largest allowed negative kern (as a magnitude): half the narrower advance, whole units."""
+    narrower = np.minimum(np.asarray(left_width, float), np.asarray(right_width, float))
+    return np.floor(np.maximum(narrower, 0.0) / 2.0)
+
+
+def round_to_step(values: np.ndarray, step: int) -> np.ndarray:
+    """Round to the nearest multiple of ``step``, halves away from zero."""
+    values = np.asarray(values, float)
+    return np.sign(values) * np.floor(np.abs(values) / step + 0.5) * step
+
+
+def kern_values(
+    gaps: np.ndarray,
+    left_width: np.ndarray,
+    right_width: np.ndarray,
+    settings: Settings,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`)."""
+    gaps = np.asarray(gaps, float)
+    step = int(settings.rounding)
+    cap = negative_cap(left_width, right_width)
+    failsafe = ~np.isfinite(gaps)
+    raw = np.where(failsafe, -cap, -np.where(failsafe, 0.0, gaps))
+    raw = np.maximum(raw, -cap)
+    if not settings.allow_positive:
+        raw = np.minimum(raw, 0.0)
+    if settings.positive_cap is not None:
+        raw = np.minimum(raw, float(settings.positive_cap))
+    values = round_to_step(raw, step)
+    # rounding may step past a cap: fall back to the cap's own multiple of the step
+    floor_cap = -np.floor(cap / step) * step
+    values = np.where(values < -cap, floor_cap, values)
+    if settings.positive_cap is not None:
+        top = np.floor(settings.positive_cap / step) * step
+        values = np.minimum(values, top)
+    values = values.astype(np.int32)
+    kept = (values != 0) & (np.abs(values) >= settings.min_kern)
+    return values, failsafe, kept
+
+
+def solve(
+    matrix: ProfileMatrix,
+    left: np.ndarray,
+    right: np.ndarray,
+    settings: Settings,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``."""
+    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    values = np.empty(len(gaps), dtype=np.int32)
+    failsafe = np.empty(len(gaps), dtype=bool)
+    kept = np.empty(len(gaps), dtype=bool)
+    step = max(1, settings.chunk)
+    for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
+        part = slice(begin, begin + step)
+        lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+    return gaps, bands, values, failsafe, kept
+
+
+def orient_rows(
+    codes: Sequence[int], left: np.ndarray, right: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(left, right, solve_left, solve_right) for row pairs in logical order.
+
+    ``codes[row]`` is a glyph's direction: 1 right-to-left, 2 left-to-right, 0 neutral.
+    Pairs of a 1 and a 2 are left out; pairs with a 1 are right to left, solved with their
+    second glyph on the left. Without right-to-left glyphs the rows come back as they are.
+    """
+    code = np.asarray(codes, dtype=np.int8)
+    if not (code == 1).any():
+        return left, right, left, right
+    cl, cr = code[left], code[right]
+    keep = (cl | cr) != 3
+    left, right, cl, cr = left[keep], right[keep], cl[keep], cr[keep]
+    rtl = (cl == 1) | (cr == 1)
+    return left, right, np.where(rtl, right, left), np.where(rtl, left, right)
