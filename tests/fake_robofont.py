@@ -333,6 +333,8 @@ class FakeItem:
         for key in description:
             if key not in allowed:
                 raise ValueError(f"ezui: {identifier} ({kind}) takes no description key {key!r}")
+        if description.get("valueType", "string") not in ("string", "integer", "float", "number"):
+            raise ValueError(f"ezui: {identifier}: unknown valueType {description['valueType']!r}")
         if kind == "PopUpButton":
             self.items = list(description.get("items", []))
             self.value = 0

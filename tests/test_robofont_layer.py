@@ -566,6 +566,8 @@ def test_make_bubbles_dialog_uses_pop_ups(rf):
     menu.make_bubbles_dialog()
     dialog = rf.opened[-1]
     assert [dialog.w.getItem(n).kind for n in ("adhere", "overwrite", "corner")] == ["PopUpButton"] * 3
+    controls = [i.identifier for i in dialog.w.items.values() if i.kind not in fake_robofont.CONTAINERS | {"Label", "HorizontalLine"}]
+    assert len(controls) == 7 and [c for c in controls if not hasattr(dialog, c + "Callback")] == []
     dialog.w.user("corner", 1)
     dialog.w.click("makeButton")
     assert rf.messages()[-1].startswith("2 bubbles written"), rf.messages()
@@ -698,3 +700,70 @@ def test_window_words_tab(rf):
     w.click("kernAllButton")
     expected = pairs_from_words("en", {ord(c): c for c in "thea"}, top=3)
     assert [i["pair"] for i in w.getItem("resultsTable").get()] == [f"{a} {b}" for a, b in expected]
+
+
+# -- with only what RoboFont ships ----------------------------------------------------------------
+
+WITHOUT_NUMPY = """
+import importlib.abc, runpy, sys
+from pathlib import Path
+
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numpy", "pathops"):
+            raise ModuleNotFoundError("No module named " + repr(name))
+        return None
+
+sys.meta_path.insert(0, Block())
+tests, lib = Path(sys.argv[1]), Path(sys.argv[2])
+sys.path[:0] = [str(tests), str(lib)]
+import fake_robofont, helpers
+from fake_robofont import Point, Recorder
+from fontParts.fontshell import RFont, RGlyph
+
+rf = Recorder()
+sys.modules.update(fake_robofont.install(rf))
+RGlyph.prepareUndo = lambda self, title="": None
+RGlyph.performUndo = lambda self: None
+RFont._get_selectedGlyphNames = lambda self: tuple(getattr(self, "_test_selection", ()))
+RFont._set_selectedGlyphNames = lambda self, names: setattr(self, "_test_selection", tuple(names))
+
+runpy.run_path(str(lib / "bubblekern_robofont" / "main.py"))
+tool = rf.tools[-1]
+font = helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700))})
+font.newGlyph("O").width = 600
+rf.current_font = font
+editor = rf.open_glyph_editor(font["O"])
+for x, y in ((0, 0), (500, 0), (500, 700), (0, 700), (0, 0)):
+    tool.mouseDown(Point(x, y), 1)
+    tool.mouseUp(Point(x, y))
+container = editor.containers["com.bubblekern.overlay"]
+assert container.of("path"), "the overlay shows no bubble"
+for script in sorted((lib / "bubblekern_robofont").glob("menu_*.py")):
+    runpy.run_path(str(script))
+window = [c for c in rf.opened if type(c).__name__ == "KerningWindowController"][0]
+window.w.user("leftField", "A V O")
+window.w.user("rightField", "A V O")
+window.w.click("addRowButton")
+window.w.click("kernAllButton")
+window.w.click("applyButton")
+kerning = dict(font.kerning.items())
+assert kerning[("A", "V")] == -200, kerning
+blocked = sorted(n for n in sys.modules if n.split(".")[0] in ("numpy", "pathops"))
+assert not blocked, blocked
+print("ok", len(kerning))
+"""
+
+
+def test_extension_runs_without_numpy_and_skia_pathops():
+    """Start-up, every menu script, the overlay, the tool and the kerning window (kern and
+    apply) with numpy and skia-pathops impossible to import, as in a RoboFont that lacks them."""
+    run = subprocess.run(
+        [sys.executable, "-c", WITHOUT_NUMPY, str(ROOT / "tests"), str(LIB)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.splitlines()[-1] == "ok 7"  # A V O × A V O: 7 pairs over the minimum
+    assert "BubbleKern self-test: 7 passed, 0 failed, 1 skipped" in run.stdout

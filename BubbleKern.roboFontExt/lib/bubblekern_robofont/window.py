@@ -220,6 +220,7 @@ class KerningWindowController(ezui.WindowController):
         self.w.open()
 
     def destroy(self):
+        # ezui calls destroy() when the window closes (ezuidemos, "Show Panel with Window")
         removeObserver(self, DISPLAY_EVENT)
 
     # -- helpers -----------------------------------------------------------------------
@@ -429,7 +430,9 @@ class KerningWindowController(ezui.WindowController):
         if font is None:
             return self.error(BubbleKernError("open a font first"))
         bubbles = FontBubbles(font, self.settings())
-        progress = self.startProgress("Kerning…")
+        # the controller's progress sheet: startProgress(text) → update(text) … close(), as Mechanic 2 uses it
+        start = getattr(self, "startProgress", None)
+        progress = start("Kerning…") if start is not None else _NoProgress()
 
         def report(stage, done, total):
             text = progress_text(stage, done, total)
@@ -486,6 +489,16 @@ class KerningWindowController(ezui.WindowController):
         edit_kerning(self.undo_font, self.undo_plan, "BubbleKern: Undo Apply")
         self.item("previewLabel").set("Last apply undone.")
         self.undo_plan = self.undo_font = None
+
+
+class _NoProgress:
+    """Stands in for the progress sheet where the controller has none."""
+
+    def update(self, text=None):
+        pass
+
+    def close(self):
+        pass
 
 
 def edit_kerning(font, plan, title: str = "BubbleKern"):
