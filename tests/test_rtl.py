@@ -267,3 +267,42 @@ def test_built_groups_of_rtl_glyphs_face_the_right_way():
     flipped = build_groups(font, tolerance=5)
     assert set(flipped.left.values()) == {("bet-hb", "dalet-hb")}
     assert set(flipped.right.values()) == {("alef-hb", "bet-hb")}
+
+
+def test_proof_sets_rtl_pairs_and_text_the_way_they_are_read(tmp_path):
+    """In the proof a Hebrew pair (first, second) shows second on the left, kerned by its value."""
+    pytest.importorskip("skia")
+    from test_proof import glyph_row, ink_runs, pixels
+
+    from bubblekern.proof import ProofOptions, proof
+
+    # alef: room left 30, ink 0…500; bet: room right 80 (bubble to 520 of 600), ink 100…450
+    font = box_font({"alef-hb": (600, (30, 0, 600, 700)), "bet-hb": (600, (0, 0, 520, 700))})
+    rect(font["alef-hb"].getPen(), 0, 0, 500, 700)
+    rect(font["bet-hb"].getPen(), 100, 0, 450, 700)
+    font["alef-hb"].unicode, font["bet-hb"].unicode = 0x05D0, 0x05D1
+    options = ProofOptions(page=(900, 300), em=100, bubbles=False, compare=False)
+    [path] = proof(font, tmp_path / "p.png", pairs=[("alef-hb", "bet-hb")], options=options)
+    starts = [a for a, _ in ink_runs(glyph_row(pixels(path), options))]
+    assert len(starts) == 4  # without and with the kerning: bet on the left, alef on the right
+    scale = options.em / 1000
+    kern = -(80 + 30)
+    assert starts[1] - starts[0] == pytest.approx((600 - 100 + 0) * scale, abs=1.5)  # bet's ink at 100, alef's at 0
+    assert starts[3] - starts[2] == pytest.approx((600 - 100 + kern) * scale, abs=1.5)
+    # a line of sample text is set right to left too: the same two glyphs in the same places
+    text_options = ProofOptions(page=(900, 600), em=100, bubbles=False, compare=False)
+    [line] = proof(font, tmp_path / "t.png", text="אב", options=text_options)
+    image = pixels(line)
+    top = text_options.page[1] - text_options.margin - 2 * text_options.label_size
+    for number, kern_seen in enumerate((0, kern)):  # the line without, then with the kerning
+        baseline = top - number * _text_height(font, text_options) - 1.3 * text_options.label_size - 800 * scale
+        row = image[int(round(text_options.page[1] - (baseline + 350 * scale)))]
+        first = [a for a, _ in ink_runs(row)]
+        assert first[1] - first[0] == pytest.approx((600 - 100 + kern_seen) * scale, abs=1.5)
+
+
+def _text_height(font, options) -> float:
+    """Height of a line of sample text in the proof (see proof._Painter.layout): ascender 0.8 em
+    and descender 0.25 em when the font sets none, then the labels."""
+    assert font.info.ascender is None and font.info.descender is None
+    return (800 + 250) * options.em / 1000 + 3.9 * options.label_size

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bubbles import FontBubbles
+from .direction import direction_runs, glyph_directions, is_rtl_pair
 from .errors import BubbleKernError
 from .evaluate import resolve_kerning
 from .kerning import KernResult, kern_pairs
@@ -259,6 +260,7 @@ class _Painter:
         self.upm = units_per_em(font)
         self.scale = options.em / self.upm
         self._paths: dict[tuple[str, str], object] = {}
+        self.directions = glyph_directions(font, rtl=result.settings.rtl)
         info = font.info
         low = min(info.descender if info.descender is not None else -0.25 * self.upm, 0)
         high = max(info.ascender if info.ascender is not None else 0.8 * self.upm, 0)
@@ -319,12 +321,12 @@ class _Painter:
         y = top
         # sample text lines: each run without and with the kerning, wrapped to the page
         for run in runs:
-            for piece in self._wrap(run, usable):
+            for piece in map(self._visual, self._wrap(run, usable)):
                 for caption in ["without", "BubbleKern"] + (["font"] if o.compare else []):
                     if y - text_height < o.margin:
                         pages.append(_Page())
                         y = top
-                    kerns = [self._kern(caption, (a, b)) for a, b in zip(piece, piece[1:], strict=False)]
+                    kerns = [self._seen_kern(caption, a, b) for a, b in zip(piece, piece[1:], strict=False)]
                     pages[-1].texts.append((caption, piece, kerns))
                     y -= text_height
         if runs:
@@ -346,6 +348,22 @@ class _Painter:
             pages[-1].rows.append(row)
         self.row_height, self.text_height = row_height, text_height
         return [p for p in pages if p.texts or p.rows] or [_Page()]
+
+    def _rtl(self, a: str, b: str) -> bool:
+        return is_rtl_pair(self.directions.get(a), self.directions.get(b))
+
+    def _visual(self, names: list[str]) -> list[str]:
+        """Glyphs of one line in the order they are seen: right-to-left runs reversed, and the
+        runs themselves too when the line starts with a right-to-left glyph."""
+        sides = [self.directions.get(n) for n in names]
+        runs = [names[a:b][::-1] if d == "R" else names[a:b] for a, b, d in direction_runs(sides)]
+        if next((d for d in sides if d is not None), "L") == "R":
+            runs.reverse()
+        return [n for run in runs for n in run]
+
+    def _seen_kern(self, caption: str, a: str, b: str) -> float:
+        """The kern between ``a`` seen on the left and ``b`` on the right."""
+        return self._kern(caption, (b, a) if self._rtl(a, b) else (a, b))
 
     def _kern(self, caption: str, pair: Pair) -> float:
         if caption == "without":
@@ -418,7 +436,8 @@ class _Painter:
         left, right = cell.pair
         for caption, kern, label in cell.settings:
             is_bk = caption == "BubbleKern"
-            self._run(d, [left, right], [kern], x, baseline, marks=is_bk, bands=is_bk and o.bands)
+            seen = [right, left] if self._rtl(left, right) else [left, right]  # a right-to-left pair: second on the left
+            self._run(d, seen, [kern], x, baseline, marks=is_bk, bands=is_bk and o.bands)
             span = self._pair_width(cell.pair, kern)
             colour = NEGATIVE if kern < 0 else POSITIVE if kern > 0 else GREY
             under = baseline + self.line_low - 1.2 * o.label_size
@@ -454,8 +473,8 @@ class _Painter:
             for name, at in zip(glyphs, positions, strict=False):
                 self._draw(d, name, "ink", at)
             if marks:  # over the ink, translucent, so it shows where bubbles sit on the ink
-                for i, pair in enumerate(zip(glyphs, glyphs[1:], strict=False)):
-                    self._collision(d, pair, positions[i], positions[i + 1])
+                for i, (a, b) in enumerate(zip(glyphs, glyphs[1:], strict=False)):
+                    self._collision(d, (b, a) if self._rtl(a, b) else (a, b), positions[i], positions[i + 1])
 
     def _collision(self, d, pair: Pair, left_at: float, right_at: float) -> None:
         if pair not in self.values:
@@ -465,7 +484,8 @@ class _Painter:
             return
         bottom, top = span
         band = int(round(bottom / self.result.band_height))
-        lp, rp = self.bubbles.profile(pair[0]), self.bubbles.profile(pair[1])
+        left, right = (pair[1], pair[0]) if self._rtl(*pair) else pair
+        lp, rp = self.bubbles.profile(left), self.bubbles.profile(right)
         le, re_ = lp.extent(band) if lp else None, rp.extent(band) if rp else None
         if le is None or re_ is None:
             return
