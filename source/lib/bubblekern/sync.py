@@ -43,6 +43,7 @@ __all__ = [
     "Move",
     "SyncReport",
     "outline_of",
+    "contour_parts",
     "record_outline",
     "sync_state",
     "sync_status",
@@ -123,6 +124,21 @@ def outline_of(font, name: str, memo: dict | None = None) -> Outline:
             digest.update(f"{round(x - left, _PLACES):g},{round(y, _PLACES):g},{segment};".encode())
     width = float(font[name].width)
     return Outline(None if left is None else round(left, _PLACES), round(width, _PLACES), digest.hexdigest()[:20])
+
+
+def contour_parts(font, name: str, memo: dict | None = None) -> tuple[tuple[float, str], ...]:
+    """(leftmost x, shape hash from there) of each contour of the outline, components drawn in."""
+    parts, contour = [], []
+    for point in _points(font, name, (), {} if memo is None else memo):
+        if point is not None:
+            contour.append(point)
+            continue
+        if contour:
+            left = min(x for x, _, _ in contour)
+            text = ";".join(f"{round(x - left, _PLACES):g},{round(y, _PLACES):g},{t}" for x, y, t in contour)
+            parts.append((round(left, _PLACES), hashlib.sha1(text.encode()).hexdigest()[:12]))
+        contour = []
+    return tuple(parts)
 
 
 def record_outline(bubble_glyph, outline: Outline) -> bool:

@@ -21,6 +21,7 @@ from bubblekern.bubbles import FontBubbles
 from bubblekern.errors import BubbleKernError
 from bubblekern.interface import defaults
 from bubblekern.interface.colors import colors_from_defaults
+from bubblekern.interface.follow import OutlineFollower
 from bubblekern.interface.overlay import (
     band_quads,
     built_from,
@@ -66,6 +67,8 @@ class BubbleOverlay(Subscriber):
         editor = self.getGlyphEditor()
         self.container = editor.extensionContainer(identifier=CONTAINER, location="background", clear=True)
         self._bubbles: dict[int, FontBubbles] = {}
+        self._follower = OutlineFollower()  # bubbles follow sidebearing changes (bubblekern.interface.follow)
+        self._follow(watch=True)
         self.update()
 
     def destroy(self):
@@ -74,10 +77,21 @@ class BubbleOverlay(Subscriber):
     # -- events (names from the mojo.subscriber glyph editor event list) -------------
 
     def glyphEditorDidSetGlyph(self, info):
+        self._follow(watch=True)
         self.update()
 
     def glyphEditorGlyphDidChange(self, info):
+        self._follow()
         self.update()
+
+    def _follow(self, watch: bool = False) -> None:
+        glyph = self.getGlyphEditor().getGlyph()
+        if glyph is None or glyph.font is None or glyph.name not in glyph.font:
+            return
+        if watch:
+            self._follower.watch(glyph.font, glyph.name)
+        else:
+            self._follower.follow(glyph.font, glyph.name, defaults.settings_from_defaults(get_default).layer)
 
     def adjunctGlyphDidChange(self, info):
         # glyphs registered with setAdjunctObjectsToObserve: bubble glyphs, component bases, partners

@@ -22,7 +22,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "status",
         help="list glyphs with own, inherited, stale or no bubbles",
         description="List FONT's glyphs by their bubble: own, inherited from components, none, or stale "
-        "(generated, and the glyph's outline or width changed since).",
+        "(generated, and the glyph's outline or width changed since); and the bubbles out of step with their "
+        "outline (it moved sideways or was redrawn since the bubble was recorded: see bubblekern sync).",
     )
     parser.add_argument("fonts", nargs="+", metavar="FONT", help="a UFO")
     parser.add_argument("--layer", metavar="NAME", help="bubble layer (default: the font's generation layer, bubble)")

@@ -11,4 +11,5 @@ These modules never import RoboFont (mojo, merz, ezui, vanilla, AppKit): the thi
 - :mod:`.preview`    result table rows, preview line, apply/revert plans
 - :mod:`.overlay`    overlay geometry in glyph coordinates
 - :mod:`.pentool`    the bubble tool's editing model
+- :mod:`.follow`     bubbles follow sidebearing changes live (the overlay's part of ``bubblekern sync``)
 """
