@@ -69,8 +69,10 @@ def test_pair_list_files_utf8_bom_utf16_and_wrong_encoding(tmp_path):
     assert read_pair_list(tmp_path / "utf16.txt", KNOWN) == [("A", "V"), ("T", "o")]
     with pytest.raises(PairListError, match=r"latin1.txt, line 3: not UTF-8 text \(byte 0xe9\)"):
         read_pair_list(tmp_path / "latin1.txt", KNOWN)
-    with pytest.raises(PairListError, match="missing.txt.*cannot read"):
+    with pytest.raises(PairListError, match=r"^cannot read .*missing\.txt: no such file$"):
         read_pair_list(tmp_path / "missing.txt", KNOWN)
+    with pytest.raises(PairListError, match=r"^cannot read .*: it is a folder, not a file$"):
+        read_pair_list(tmp_path, KNOWN)
 
 
 def test_sample_text_pairs_through_the_cmap_with_escapes():

@@ -18,7 +18,7 @@ coordinate_y = st.integers(-300, 900)
 point = st.tuples(coordinate_x, coordinate_y)
 polygon_points = st.lists(point, min_size=3, max_size=9, unique=True)
 widths = st.integers(0, 1200)
-SETTINGS = Settings(min_kern=0)
+SETTINGS = Settings(min_kern=0, positive_limit=None)
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -50,9 +50,18 @@ def test_pairs_sharing_no_band_get_the_fail_safe():
 
 def test_overlapping_bubbles_give_positive_kerns():
     font = box_font({"f": (400, (0, 0, 520, 700)), "x": (500, (-40, 0, 500, 700))})
-    assert value(font, "f", "x") == (160, True, False)  # gap = (400 - 520) + (-40) = -160
+    assert value(font, "f", "x", positive_limit=None) == (160, True, False)  # gap = (400 - 520) + (-40) = -160
     assert value(font, "f", "x", allow_positive=False) == (0, False, False)
-    assert value(font, "f", "x", positive_cap=100) == (100, True, False)
+    assert value(font, "f", "x", positive_cap=120) == (120, True, False)
+    assert value(font, "f", "x") == (100, True, False)  # the default limit: 100 per 1000 units per em
+
+
+def test_the_default_positive_limit_scales_with_the_em():
+    font = box_font({"f": (800, (0, 0, 1040, 1400)), "x": (1000, (-80, 0, 1000, 1400))}, upm=2000)
+    assert value(font, "f", "x", positive_limit=None) == (320, True, False)
+    assert value(font, "f", "x") == (200, True, False)
+    assert value(font, "f", "x", positive_limit=50) == (100, True, False)
+    assert value(font, "f", "x", positive_cap=150) == (150, True, False)  # a cap in font units wins
 
 
 def test_threshold_drops_tiny_values():

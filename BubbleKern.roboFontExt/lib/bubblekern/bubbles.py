@@ -41,6 +41,13 @@ __all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
 MAX_COORDINATE = 1_000_000.0
 """Bubble coordinates beyond this (in font units) are rejected as broken data."""
 
+MAX_BANDS = 100_000
+"""A bubble crossing more bands than this is broken data (a glyph 100 em tall at 1 unit a band)."""
+
+MAX_CELLS = 1 << 25
+"""Glyphs × bands the solver may lay out (two float matrices of 256 MB); more is refused, naming
+the glyphs whose bubbles stretch the band range (one bubble far from the others)."""
+
 
 @dataclass(frozen=True)
 class _Entry:
@@ -82,8 +89,14 @@ class FontBubbles:
             )
 
     @property
+    def upm(self) -> float:
+        """The font's units per em, checked (:func:`~bubblekern.settings.units_per_em`)."""
+        return units_per_em(self.font)
+
+    @property
     def band_height(self) -> float:
-        return self.settings.band_height(units_per_em(self.font))
+        """Band height in font units; a :class:`SettingsError` when under one unit."""
+        return self.settings.band_height(self.upm)
 
     @property
     def slant(self) -> float:
@@ -112,11 +125,13 @@ class FontBubbles:
                     self.hits += 1
                 else:
                     self.misses += 1
+                    _check_band_count(entry.bubble, height, name)
                     profile = band_profile(entry.bubble, height, slant)
                     self._cache[name] = _Entry(entry.signature, entry.bubble, entry.depends_on, profile)
                 result[name] = None if profile.empty else profile
                 if progress is not None:
                     progress(done, len(names))
+        _check_span(result)
         return result
 
     def glyphs_with_bubbles(self, marks: bool = True) -> list[str]:
@@ -172,16 +187,21 @@ class FontBubbles:
     def _entry(self, name: str) -> _Entry:
         if name not in self._names():
             raise MissingGlyphError([name])
-        signature, depends = self._signature(name)
-        entry = self._cache.get(name)
-        if entry is not None and entry.signature == signature:
-            return entry
-        bubble = self._own_bubble(name)
-        for base, transformation in self._usable_components(name):
-            bubble = bubble + self._entry(base).bubble.transform(transformation)
-        entry = _Entry(signature, bubble, depends)
-        self._cache[name] = entry
-        return entry
+
+        def current(node: str) -> bool:
+            entry = self._cache.get(node)
+            return entry is not None and entry.signature == self._signature(node)[0]
+
+        # bases before composites, without recursion: chains thousands deep are fine
+        for node in _postorder(name, lambda n: [b for b, _ in self._usable_components(n)], current):
+            signature, depends = self._signature(node)
+            bubble = self._own_bubble(node)
+            for base, transformation in self._usable_components(node):
+                part = self._cache[base].bubble.transform(transformation)
+                _check_placed(part, node, base, transformation)
+                bubble = bubble + part
+            self._cache[node] = _Entry(signature, bubble, depends)
+        return self._cache[name]
 
     def _names(self) -> set[str]:
         memo = self._pass_data()
@@ -203,8 +223,16 @@ class FontBubbles:
         """(signature, names it depends on) of ``name``'s effective bubble, once per pass."""
         memo = self._pass_data()
         key = ("signature", name)
-        if key in memo:
-            return memo[key]
+        if key not in memo:
+            for node in _postorder(
+                name, lambda n: [b for b, _ in self._usable_components(n)], lambda n: ("signature", n) in memo
+            ):
+                memo[("signature", node)] = self._own_signature(node)
+        return memo[key]
+
+    def _own_signature(self, name: str) -> tuple[Hashable, frozenset[str]]:
+        """The signature of ``name`` from its own record and its bases' signatures (made already)."""
+        memo = self._pass_data()
         cycles = self._cycles(name)
         parts: list[Hashable] = [self._own_record(name)]
         depends: set[str] = set()
@@ -222,11 +250,12 @@ class FontBubbles:
                 )
                 parts.append(("missing", base))
             else:
-                base_signature, base_depends = self._signature(base)
-                parts.append((base, transformation, base_signature))
+                base_signature, base_depends = memo[("signature", base)]
+                # the base's signature by its hash: nesting whole signatures made them as deep as
+                # the component chain, and comparing 3,000-deep tuples overflowed the C stack
+                parts.append((base, transformation, hash(base_signature)))
                 depends |= base_depends | {base}
-        result = memo[key] = (tuple(parts), frozenset(depends))
-        return result
+        return tuple(parts), frozenset(depends)
 
     def _cycles(self, root: str) -> dict[tuple[str, str], tuple[str, ...]]:
         """Component edges (glyph, base) that lie on a cycle, among glyphs reachable from ``root``.
@@ -333,9 +362,13 @@ class FontBubbles:
         if key not in memo:
             with _broken_file(name, self.font.defaultLayerName):
                 components = [(c.baseGlyph, tuple(c.transformation)) for c in self._layers()[0][name].components]
+            for base, transformation in components:
+                _check_transformation(transformation, name, base, self.font.defaultLayerName)
             record = self._own_record(name) or ()
-            components += [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
-            memo[key] = components
+            own = [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
+            for base, transformation in own:
+                _check_transformation(transformation, name, base, self.layer_name)
+            memo[key] = components + own
         return memo[key]
 
     def _own_bubble(self, name: str) -> Bubble:
@@ -361,6 +394,30 @@ class FontBubbles:
                 "have no area (a single point or points on one line) and were ignored"
             )
         return Bubble(tuple(pen.contours))
+
+
+def _postorder(root: str, children, done) -> list[str]:
+    """``root`` and every node below it that is not ``done``, each after its children.
+
+    Iterative: a chain of composites thousands deep needs no recursion. ``children`` must
+    not lead round a loop (cycle edges are left out by the caller).
+    """
+    if done(root):
+        return []
+    order: list[str] = []
+    seen = {root}
+    stack: list[tuple[str, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            order.append(node)
+            continue
+        stack.append((node, True))
+        for child in children(node):
+            if child not in seen and not done(child):
+                seen.add(child)
+                stack.append((child, False))
+    return order
 
 
 def _loop(glyph: str, base: str, members: set[str], edges) -> tuple[str, ...]:
@@ -417,6 +474,56 @@ def _check_point(pt, name: str, layer: str) -> None:
         raise BubbleGeometryError(
             f"glyph {name!r} in layer {layer!r} has a point at ({x!r}, {y!r}); "
             f"coordinates must be finite and within ±{MAX_COORDINATE:,.0f}"
+        )
+
+
+def _check_transformation(transformation: tuple[float, ...], name: str, base: str, layer: str) -> None:
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in transformation):
+        numbers = ", ".join(f"{v!r}" for v in transformation)
+        raise BubbleGeometryError(
+            f"glyph {name!r} in layer {layer!r} has a component of {base!r} with the transformation "
+            f"({numbers}); its numbers must be finite"
+        )
+
+
+def _check_placed(part: Bubble, name: str, base: str, transformation: tuple[float, ...]) -> None:
+    """A component may not carry a bubble where a point could not be (an offset of 1e9)."""
+    bounds = part.bounds
+    if bounds is None:
+        return
+    x0, y0, x1, y1 = bounds
+    if all(math.isfinite(v) and abs(v) <= MAX_COORDINATE for v in bounds):
+        return
+    far = max(((x0, y0), (x1, y1)), key=lambda p: max(abs(p[0]), abs(p[1])) if all(map(math.isfinite, p)) else math.inf)
+    numbers = ", ".join(f"{v:g}" for v in transformation)
+    raise BubbleGeometryError(
+        f"glyph {name!r}: its component of {base!r} (transformation {numbers}) puts its bubble at "
+        f"({far[0]:g}, {far[1]:g}); coordinates must be finite and within ±{MAX_COORDINATE:,.0f}"
+    )
+
+
+def _check_band_count(bubble: Bubble, height: float, name: str) -> None:
+    bounds = bubble.bounds
+    if bounds is not None and (bounds[3] - bounds[1]) / height > MAX_BANDS:
+        raise BubbleGeometryError(
+            f"glyph {name!r}: its bubble reaches from y = {bounds[1]:g} to {bounds[3]:g}, "
+            f"{(bounds[3] - bounds[1]) / height:,.0f} bands of {height:g} units; more than {MAX_BANDS:,} is broken data"
+        )
+
+
+def _check_span(profiles: dict[str, BandProfile | None]) -> None:
+    present = {n: p for n, p in profiles.items() if p is not None}
+    if not present:
+        return
+    low = min(present, key=lambda n: present[n].start)
+    high = max(present, key=lambda n: present[n].stop)
+    span = present[high].stop - present[low].start
+    if span * len(present) > MAX_CELLS:
+        h = present[low].height
+        raise BubbleGeometryError(
+            f"the bubbles reach from y = {present[low].start * h:g} (glyph {low!r}) to {present[high].stop * h:g} "
+            f"(glyph {high!r}): {span:,} bands for {len(present):,} glyphs is more than BubbleKern lays out "
+            f"({MAX_CELLS:,} cells); check those glyphs"
         )
 
 

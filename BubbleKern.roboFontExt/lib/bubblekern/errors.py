@@ -12,6 +12,10 @@ __all__ = [
     "PairListError",
     "FontFileError",
     "FontInfoError",
+    "SettingsError",
+    "InputFileError",
+    "PairFileError",
+    "BubbleKernWarning",
 ]
 
 
@@ -73,3 +77,24 @@ class FontFileError(BubbleKernError):
 
 class FontInfoError(BubbleKernError):
     """The font's info (unitsPerEm) makes kerning impossible."""
+
+
+class SettingsError(BubbleKernError, ValueError):
+    """A setting is out of range (a band under one font unit, a negative threshold)."""
+
+
+class InputFileError(BubbleKernError):
+    """A file given to BubbleKern (a pair list) cannot be read."""
+
+
+class PairFileError(InputFileError, PairListError):
+    """A pair-list file cannot be read at all (missing, a folder, no permission): no line is at fault."""
+
+    def __init__(self, message: str, source: str):
+        self.problems = []
+        self.source = source
+        BubbleKernError.__init__(self, message)
+
+
+class BubbleKernWarning(UserWarning):
+    """Something odd but usable in the input (duplicate glyph order entries); the run goes on."""

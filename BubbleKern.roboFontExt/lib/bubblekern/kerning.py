@@ -225,7 +225,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if progress is not None:
             progress("pairs", done, total)
 
-    gaps, bands, values, failsafe, kept = kernel.solve(matrix, solve_left, solve_right, settings, report_pairs)
+    capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
+    gaps, bands, values, failsafe, kept = kernel.solve(matrix, solve_left, solve_right, capped, report_pairs)
     return KernResult(
         pairs=solvable,
         values=values,

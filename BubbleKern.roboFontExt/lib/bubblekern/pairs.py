@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from .direction import Direction, char_direction, direction_runs
-from .errors import MissingGlyphError, PairListError
+from .errors import MissingGlyphError, PairFileError, PairListError
 
 __all__ = [
     "Pair",
@@ -29,6 +29,7 @@ __all__ = [
     "check_names",
     "cmap_of",
     "is_mark",
+    "is_blank",
 ]
 
 Pair = tuple[str, str]
@@ -136,14 +137,25 @@ def read_pair_list(
 def read_pair_text(path: str | Path) -> str:
     """The text of a pair-list file (UTF-8, or UTF-16 with a byte-order mark).
 
-    Raises :class:`PairListError` naming the file when it cannot be read or decoded.
+    Raises :class:`PairFileError` ("cannot read FILE: no such file") when it cannot be
+    read, :class:`PairListError` naming the line when it cannot be decoded.
     """
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise PairListError([(0, f"cannot read the file: {error.strerror or error}")], str(path)) from error
+        raise PairFileError(f"cannot read {path}: {_why_unreadable(error)}", str(path)) from None
     return _decode(data, path)
+
+
+def _why_unreadable(error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return (error.strerror or str(error)).lower()
 
 
 def _decode(data: bytes, path: Path) -> str:
@@ -167,6 +179,18 @@ def is_mark(glyph) -> bool:
     if codes:
         return any(unicodedata.category(chr(u)).startswith("M") for u in codes)
     return (glyph.name or "").split(".")[0].endswith("comb")
+
+
+_BLANK_CATEGORIES = {"Zs", "Zl", "Zp", "Cc", "Cf"}
+
+
+def is_blank(glyph) -> bool:
+    """True for a glyph that never has a bubble: white space or an invisible control (every
+    Unicode value of category Z, Cc or Cf: space, no-break space, ZWJ), or no outline at all."""
+    codes = [u for u in glyph.unicodes if 0 <= u < 0x110000]
+    if codes and all(unicodedata.category(chr(u)) in _BLANK_CATEGORIES or chr(u).isspace() for u in codes):
+        return True
+    return len(glyph.contours) == 0 and len(glyph.components) == 0
 
 
 def cmap_of(font) -> dict[int, str]:
@@ -217,7 +241,9 @@ def pairs_from_text(
                 position += 1
                 name = cmap.get(ord(char))
                 direction = char_direction(char)
-                if name is None and not char.isspace():
+                if name is None and char == "/":
+                    problems.append((number, f"'/' (column {position}) is followed by no glyph name (write /name)"))
+                elif name is None and not char.isspace():
                     problems.append((number, f"{char!r} (U+{ord(char):04X}, column {position}) has no glyph in the font"))
             items.append(name)
             sides.append(direction)

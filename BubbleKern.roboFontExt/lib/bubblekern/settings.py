@@ -6,11 +6,14 @@ import math
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
-from .errors import FontInfoError
+from .errors import FontInfoError, SettingsError
 
-__all__ = ["Settings", "units_per_em", "italic_slant", "LIB_KEY"]
+__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
+
+MIN_UPM, MAX_UPM = 16, 16384
+"""The unitsPerEm range OpenType allows; anything outside it is broken data."""
 
 OnError = Literal["raise", "skip"]
 
@@ -19,8 +22,8 @@ OnError = Literal["raise", "skip"]
 class Settings:
     """What a kerning run does.
 
-    ``band`` is given per 1000 units per em and scaled to the font; every other length
-    (``min_kern``, ``rounding``, ``positive_cap``) is in the font's own units.
+    ``band`` and ``positive_limit`` are given per 1000 units per em and scaled to the font;
+    every other length (``min_kern``, ``rounding``, ``positive_cap``) is in the font's own units.
     """
 
     layer: str = "bubble"
@@ -34,7 +37,10 @@ class Settings:
     allow_positive: bool = True
     """Keep positive kerns of overlapping bubbles; when False they become 0."""
     positive_cap: int | None = None
-    """Largest positive kern, or None for no limit."""
+    """Largest positive kern in font units; None: ``positive_limit`` decides."""
+    positive_limit: float | None = 100.0
+    """Largest positive kern per 1000 units per em when ``positive_cap`` is None (None: no limit).
+    Bubbles overlap most where accents clash; they should not push glyphs a tenth of an em apart."""
     include_marks: bool = False
     """Let combining marks into the default all-pairs set (they sit on glyphs, not beside them)."""
     italic: bool = True
@@ -51,28 +57,49 @@ class Settings:
     """Settings of later stages (groups, generation) that ride along unchanged."""
 
     def __post_init__(self):
-        if not (isinstance(self.band, (int, float)) and math.isfinite(self.band) and self.band > 0):
-            raise ValueError(f"band height must be a positive number, not {self.band!r}")
-        if self.rounding < 1 or int(self.rounding) != self.rounding:
-            raise ValueError(f"rounding must be a whole number ≥ 1, not {self.rounding!r}")
-        if self.min_kern < 0:
-            raise ValueError(f"min_kern must be ≥ 0, not {self.min_kern!r}")
-        if self.positive_cap is not None and self.positive_cap < 0:
-            raise ValueError(f"positive_cap must be ≥ 0 or None, not {self.positive_cap!r}")
+        if not (_number(self.band) and math.isfinite(self.band) and self.band > 0):
+            raise SettingsError(f"band height must be a positive number, not {self.band!r}")
+        if not _number(self.rounding) or self.rounding < 1 or int(self.rounding) != self.rounding:
+            raise SettingsError(f"rounding must be a whole number ≥ 1, not {self.rounding!r}")
+        if not _number(self.min_kern) or not math.isfinite(self.min_kern) or self.min_kern < 0:
+            raise SettingsError(f"min_kern must be a number ≥ 0, not {self.min_kern!r}")
+        for name in ("positive_cap", "positive_limit"):
+            value = getattr(self, name)
+            if value is not None and not (_number(value) and math.isfinite(value) and value >= 0):
+                raise SettingsError(f"{name} must be a number ≥ 0 or None, not {value!r}")
+        if not isinstance(self.layer, str) or not self.layer:
+            raise SettingsError(f"layer must be a layer name, not {self.layer!r}")
         if self.on_error not in ("raise", "skip"):
-            raise ValueError(f"on_error must be 'raise' or 'skip', not {self.on_error!r}")
-        if self.chunk < 1:
-            raise ValueError("chunk must be ≥ 1")
+            raise SettingsError(f"on_error must be 'raise' or 'skip', not {self.on_error!r}")
+        if not _number(self.chunk) or self.chunk < 1:
+            raise SettingsError("chunk must be ≥ 1")
         if isinstance(self.rtl, str) and self.rtl != "all":
-            raise ValueError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
+            raise SettingsError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
         if not isinstance(self.rtl, str):
             if not all(isinstance(n, str) for n in self.rtl):
-                raise ValueError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
+                raise SettingsError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
             object.__setattr__(self, "rtl", tuple(self.rtl))
 
     def band_height(self, upm: float) -> float:
-        """Band height in font units for a font of ``upm`` units per em."""
-        return self.band * upm / 1000.0
+        """Band height in font units for a font of ``upm`` units per em.
+
+        Raises :class:`SettingsError` when that is under one font unit: thinner bands
+        measure nothing more and only multiply the work (``--band 1e-6`` never ended).
+        """
+        height = self.band * upm / 1000.0
+        if height < 1.0:
+            raise SettingsError(
+                f"band height {self.band:g} per 1000 units per em is {height:.3g} font units at "
+                f"{upm:g} units per em; bands must be at least 1 unit tall (band ≥ {1000.0 / upm:.3g})"
+            )
+        return height
+
+    def cap_for(self, upm: float) -> Settings:
+        """These settings with ``positive_cap`` set from ``positive_limit`` for a font of ``upm``
+        units per em (unchanged when ``positive_cap`` is given or there is no limit)."""
+        if self.positive_cap is not None or self.positive_limit is None:
+            return self
+        return self.replace(positive_cap=int(math.floor(self.positive_limit * upm / 1000.0)))
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with ``changes`` applied."""
@@ -99,6 +126,10 @@ class Settings:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def italic_slant(font) -> float:
     """tan(font.info.italicAngle), or 0 for an upright font (angle missing or 0)."""
     angle = getattr(font.info, "italicAngle", None)
@@ -108,10 +139,13 @@ def italic_slant(font) -> float:
 
 
 def units_per_em(font) -> float:
-    """The font's unitsPerEm, checked: a clear error when missing, zero or negative."""
+    """The font's unitsPerEm, checked: a clear error when missing, not a number, or outside
+    OpenType's 16 to 16384 (a UPM of 0.001 made the bands a thousandth of a unit tall)."""
     upm = getattr(font.info, "unitsPerEm", None)
     if upm is None:
         raise FontInfoError("font.info.unitsPerEm is not set; BubbleKern needs it to scale the bands")
-    if not isinstance(upm, (int, float)) or not math.isfinite(upm) or upm <= 0:
+    if not _number(upm) or not math.isfinite(upm) or upm <= 0:
         raise FontInfoError(f"font.info.unitsPerEm must be a positive number, not {upm!r}")
+    if not MIN_UPM <= upm <= MAX_UPM:
+        raise FontInfoError(f"font.info.unitsPerEm must be between {MIN_UPM} and {MAX_UPM}, not {upm:g}")
     return float(upm)

@@ -19,8 +19,8 @@ from typing import Literal
 from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
-from .bubbles import FontBubbles, glyph_order
-from .errors import ComponentCycleError, ComponentError, FontInfoError
+from .bubbles import MAX_COORDINATE, FontBubbles, glyph_order
+from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
 from .settings import Settings
 
 try:  # the ink outlines need skia-pathops; the stored records (GLYPH_KEY) do not
@@ -44,6 +44,17 @@ GLYPH_KEY = "com.bubblekern.generated"
 """Key of the generation record in a bubble-layer glyph's lib."""
 
 State = Literal["own", "inherited", "none", "stale"]
+
+
+def _pathops():
+    """skia-pathops, needed to build outlines for generation (not to tell staleness)."""
+    try:
+        import pathops
+    except ImportError:
+        raise BubbleKernError(
+            "generating bubbles needs skia-pathops, which is not installed (pip install skia-pathops)"
+        ) from None
+    return pathops
 
 
 def italic_slant(font) -> float:
@@ -89,6 +100,7 @@ class Outlines:
         self.font = font
         self._names = set(font.keys())
         self._glyphs: dict[str, object] = {}
+        self._components: dict[str, list[tuple[str, tuple[float, ...]]]] = {}
         self._ink: dict[str, pathops.Path] = {}
         self._hash: dict[str, str] = {}
         self._slant = italic_slant(font)
@@ -105,36 +117,67 @@ class Outlines:
         return glyph
 
     def components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
-        return [(c.baseGlyph, tuple(c.transformation)) for c in self.glyph(name).components]
+        """(base, transformation) of the glyph's components; a transformation that is not finite,
+        or an offset beyond ±MAX_COORDINATE, is a :class:`BubbleGeometryError` naming both glyphs."""
+        found = self._components.get(name)
+        if found is None:
+            found = self._components[name] = [(c.baseGlyph, tuple(c.transformation)) for c in self.glyph(name).components]
+            for base, transformation in found:
+                if not all(math.isfinite(v) for v in transformation) or any(
+                    abs(v) > MAX_COORDINATE for v in transformation[4:]
+                ):
+                    numbers = ", ".join(f"{v:g}" for v in transformation)
+                    raise BubbleGeometryError(
+                        f"glyph {name!r} has a component of {base!r} with the transformation ({numbers}); "
+                        f"its numbers must be finite and its offset within ±{MAX_COORDINATE:,.0f}"
+                    )
+        return found
 
     def is_composite(self, name: str) -> bool:
         """True for a glyph built of components only (it inherits their bubbles)."""
         glyph = self.glyph(name)
         return len(glyph.components) > 0 and len(glyph.contours) == 0
 
-    def _resolve(self, name: str, stack: tuple[str, ...], memo: dict, build):
+    def _resolve(self, name: str, memo: dict, build):
+        """``build(glyph, [(base, transformation, base value)])`` for ``name``, bases first.
+
+        Iterative (a chain of composites thousands deep needs no recursion); a cycle or a
+        missing base raises, naming the glyphs.
+        """
         if name in memo:
             return memo[name]
-        stack = stack + (name,)
-        parts = []
-        for base, transformation in self.components(name):
-            if base in stack:
-                path = stack[stack.index(base):] + (base,)
-                raise ComponentCycleError(f"component cycle: {' → '.join(path)}", path)
-            if base not in self._names:
-                raise ComponentError(
-                    f"glyph {name!r} has a component of {base!r}, which is not in the font", (name, base)
-                )
-            parts.append((base, transformation, self._resolve(base, stack, memo, build)))
-        memo[name] = value = build(name, parts)
-        return value
+        path = [name]
+        on_path = {name: 0}
+        stack = [iter(self.components(name))]
+        while stack:
+            node = path[-1]
+            step = next(stack[-1], None)
+            if step is not None:
+                base = step[0]
+                if base in on_path:
+                    loop = tuple(path[on_path[base]:]) + (base,)
+                    raise ComponentCycleError(f"component cycle: {' → '.join(loop)}", loop)
+                if base not in self._names:
+                    raise ComponentError(
+                        f"glyph {node!r} has a component of {base!r}, which is not in the font", (node, base)
+                    )
+                if base not in memo:
+                    on_path[base] = len(path)
+                    path.append(base)
+                    stack.append(iter(self.components(base)))
+                continue
+            stack.pop()
+            path.pop()
+            del on_path[node]
+            memo[node] = build(node, [(b, t, memo[b]) for b, t in self.components(node)])
+        return memo[name]
 
     def ink(self, name: str) -> pathops.Path:
         """The glyph's outline with every component drawn in (a new path; callers may change it)."""
-        return pathops.Path(self._resolve(name, (), self._ink, self._build_ink))
+        return _pathops().Path(self._resolve(name, self._ink, self._build_ink))
 
     def _build_ink(self, name: str, parts) -> pathops.Path:
-        path = pathops.Path()
+        path = _pathops().Path()
         drawable(self.glyph(name)).draw(_Closing(path.getPen()))
         for _, transformation, base in parts:
             path.addPath(base.transform(*transformation))
@@ -142,7 +185,7 @@ class Outlines:
 
     def outline_hash(self, name: str) -> str:
         """A hash of the glyph's contours and components (recursively), not of its metrics."""
-        return self._resolve(name, (), self._hash, self._build_hash)
+        return self._resolve(name, self._hash, self._build_hash)
 
     def _build_hash(self, name: str, parts) -> str:
         pen = RecordingPointPen()
@@ -263,25 +306,26 @@ def bubble_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = No
     bubble_layer = font.getLayer(layer) if status.has_layer else None
     in_layer = set(bubble_layer.keys()) if bubble_layer is not None else set()
     names = glyph_order(font) if glyphs is None else list(glyphs)
-    for name in names:
-        glyph = bubble_layer[name] if name in in_layer else None
-        if _has_bubble(glyph):
-            record = glyph.lib.get(GLYPH_KEY)
-            generated = isinstance(record, dict) and "fingerprint" in record
-            edited = stale = False
-            if generated:
-                edited = record.get("bubble") != bubble_hash(glyph)
-                try:
-                    stale = record["fingerprint"] != outlines.fingerprint(name)
-                except ComponentError as error:
-                    status.warnings.append(f"{error}; glyph {name!r} counts as stale")
-                    stale = True
-            state: State = "stale" if stale else "own"
-            status.glyphs[name] = GlyphState(name, state, generated, edited)
-        elif bubbles.bubble(name):
-            status.glyphs[name] = GlyphState(name, "inherited")
-        else:
-            status.glyphs[name] = GlyphState(name, "none")
+    with bubbles.reading():  # one pass: each glyph and component chain is read once
+        for name in names:
+            glyph = bubble_layer[name] if name in in_layer else None
+            if _has_bubble(glyph):
+                record = glyph.lib.get(GLYPH_KEY)
+                generated = isinstance(record, dict) and "fingerprint" in record
+                edited = stale = False
+                if generated:
+                    edited = record.get("bubble") != bubble_hash(glyph)
+                    try:
+                        stale = record["fingerprint"] != outlines.fingerprint(name)
+                    except (ComponentError, BubbleGeometryError) as error:
+                        status.warnings.append(f"{error}; glyph {name!r} counts as stale")
+                        stale = True
+                state: State = "stale" if stale else "own"
+                status.glyphs[name] = GlyphState(name, state, generated, edited)
+            elif bubbles.bubble(name):
+                status.glyphs[name] = GlyphState(name, "inherited")
+            else:
+                status.glyphs[name] = GlyphState(name, "none")
     status.warnings.extend(w for w in bubbles.warnings if w not in status.warnings)
     known = set(font.keys())
     status.orphans = sorted(n for n in in_layer if n not in known)

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import math
 import os
 import plistlib
+import re
 import shutil
 import uuid
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from html import unescape
 from pathlib import Path
 
-from .errors import FontFileError
+from .errors import BubbleKernWarning, ComponentCycleError, FontFileError
 
-__all__ = ["open_font", "save_font", "save_fonts", "point_font_at", "temporary_sibling", "write_atomically"]
+__all__ = [
+    "open_font",
+    "save_font",
+    "save_fonts",
+    "point_font_at",
+    "temporary_sibling",
+    "write_atomically",
+    "load_components_first",
+]
 
 PLISTS = ("metainfo.plist", "fontinfo.plist", "groups.plist", "kerning.plist", "lib.plist", "layercontents.plist")
 
@@ -36,6 +48,8 @@ def open_font(path: str | Path):
                     plistlib.load(stream)
             except Exception as error:
                 raise FontFileError(f"{path}: {name} is broken: {error}") from error
+    layers = _check_layers(path)
+    _check_kerning(path)
     try:
         font = RFont(str(path))
         font.info.unitsPerEm  # noqa: B018  (fontinfo, groups and kerning are validated when read)
@@ -43,7 +57,182 @@ def open_font(path: str | Path):
         font.kerning.keys()
     except Exception as error:  # ufoLib raises many kinds; say which file failed
         raise FontFileError(f"{path}: cannot be read as a UFO: {error}") from error
+    _dedupe_glyph_order(font, path)
+    for name, folder, contents in layers:
+        load_components_first(font.getLayer(name), _component_bases(path / folder, contents))
     return font
+
+
+# -- checks made before ufoLib reads the font: each names the file at fault -----------------
+
+
+def _load_plist(path: Path, name: str):
+    part = path / name
+    try:
+        with part.open("rb") as stream:
+            return plistlib.load(stream)
+    except Exception as error:
+        raise FontFileError(f"{path}: {name} is broken: {error}") from error
+
+
+def _check_layers(path: Path) -> list[tuple[str, str, dict[str, str]]]:
+    """(layer name, folder, contents) of every glyph layer, every .glif checked to be a file.
+
+    ufoLib reads glyph files only when a glyph is used and then fails with a traceback
+    (a non-string in contents.plist, a .glif that is a folder) or leaves defcon's glyph
+    half-made (a listed .glif that is missing); checked here, each is one clear error.
+    """
+    if (path / "layercontents.plist").is_file():
+        entries = _load_plist(path, "layercontents.plist")
+        if not isinstance(entries, list) or not all(
+            isinstance(e, list) and len(e) == 2 and all(isinstance(s, str) and s for s in e) for e in entries
+        ):
+            raise FontFileError(f"{path}: layercontents.plist is broken: it must list [layer name, folder] pairs")
+    else:
+        entries = [["public.default", "glyphs"]]
+    layers = []
+    for index, (layer, folder) in enumerate(entries):
+        name = f"{folder}/contents.plist"
+        if not (path / name).is_file():
+            continue  # ufoLib names a missing layer folder itself
+        contents = _load_plist(path, name)
+        if not isinstance(contents, dict):
+            raise FontFileError(f"{path}: {name} is broken: it must map glyph names to file names")
+        try:
+            present = {e.name: e.is_file() for e in os.scandir(path / folder)}
+        except OSError as error:
+            raise FontFileError(f"{path}: the layer folder {folder} cannot be read: {error}") from error
+        for glyph, file in contents.items():
+            if not isinstance(glyph, str) or not glyph:
+                raise FontFileError(f"{path}: {name} is broken: {glyph!r} is not a glyph name")
+            if not isinstance(file, str) or not file or "/" in file or "\\" in file:
+                raise FontFileError(f"{path}: {name} is broken: glyph {glyph!r} has the file name {file!r}")
+            where = f"glyph {glyph!r} in layer {layer!r}"
+            if file not in present:
+                raise FontFileError(f"{path}: {folder}/{file} is missing ({where} is listed in {name})")
+            if not present[file]:
+                raise FontFileError(f"{path}: {folder}/{file} ({where}) is a folder, not a glyph file")
+        layers.append((layer if index else "public.default", folder, contents))
+    return layers
+
+
+def _check_kerning(path: Path) -> None:
+    """Every kerning entry has two names and a finite number; groups sit on their own side."""
+    if not (path / "kerning.plist").is_file():
+        return
+    kerning = _load_plist(path, "kerning.plist")
+    meta = _load_plist(path, "metainfo.plist")
+    ufo3 = isinstance(meta, dict) and meta.get("formatVersion", 3) == 3
+    broken = f"{path}: kerning.plist is broken"
+    if not isinstance(kerning, dict):
+        raise FontFileError(f"{broken}: it must map first glyphs to {{second glyph: value}}")
+    for left, row in kerning.items():
+        if not isinstance(left, str) or not left:
+            raise FontFileError(f"{broken}: the first name of a pair is empty ({left!r})")
+        if ufo3 and left.startswith("public.kern2."):
+            raise FontFileError(f"{broken}: {left!r} is a right-side (kern2) group, used as the first of a pair")
+        if not isinstance(row, dict):
+            raise FontFileError(f"{broken}: the pairs of {left!r} must be a dictionary, not {type(row).__name__}")
+        for right, value in row.items():
+            if not isinstance(right, str) or not right:
+                raise FontFileError(f"{broken}: the second name of a pair of {left!r} is empty ({right!r})")
+            if ufo3 and right.startswith("public.kern1."):
+                raise FontFileError(
+                    f"{broken}: {right!r} is a left-side (kern1) group, used as the second of a pair with {left!r}"
+                )
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise FontFileError(f"{broken}: the pair {left!r} {right!r} has the value {value!r}, not a number")
+
+
+def _dedupe_glyph_order(font, path: Path) -> None:
+    """Drop repeated names from ``public.glyphOrder`` (common in real UFOs), with a warning."""
+    order = font.lib.get("public.glyphOrder")
+    if not isinstance(order, list):
+        return
+    unique = list(dict.fromkeys(order))
+    if len(unique) == len(order):
+        return
+    repeated = list(dict.fromkeys(n for i, n in enumerate(order) if n in order[:i]))
+    shown = ", ".join(repr(n) for n in repeated[:10]) + (f" and {len(repeated) - 10} more" if len(repeated) > 10 else "")
+    warnings.warn(
+        f"{path.name}: public.glyphOrder lists {shown} more than once; the first place counts",
+        BubbleKernWarning,
+        stacklevel=3,
+    )
+    naked = font.naked() if hasattr(font, "naked") else font
+    naked.glyphOrder = unique
+
+
+# -- composites nested deep: load their bases first -------------------------------------
+
+_COMPONENT = re.compile(rb"<component\b[^>]*?\bbase\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+
+DEEP = 16
+"""Component chains deeper than this are loaded base first (defcon loads a base glyph from
+inside its composite's load, a dozen Python frames per level: 150 levels overflowed the stack)."""
+
+
+def _component_bases(folder: Path, contents: Mapping[str, str]) -> dict[str, list[str]]:
+    """glyph → the base glyph names of its components, read straight from the .glif files."""
+    bases: dict[str, list[str]] = {}
+    for glyph, file in contents.items():
+        try:
+            data = (folder / file).read_bytes()
+        except OSError:
+            continue
+        if b"<component" in data:
+            bases[glyph] = [unescape((m[0] or m[1]).decode("utf-8", "replace")) for m in _COMPONENT.findall(data)]
+    return bases
+
+
+def load_components_first(layer, bases: Mapping[str, Iterable[str]]) -> None:
+    """Load ``layer``'s composites nested deeper than :data:`DEEP` bottom-up, bases first.
+
+    ``bases`` maps glyph → component base names (from the files). Nothing is done for
+    usual fonts; a chain thousands deep is loaded one level at a time, without recursion.
+    A component loop longer than :data:`DEEP` cannot be loaded at all and is an error.
+    """
+    depth = _depths(bases)
+    if not depth or max(depth.values()) <= DEEP:
+        return
+    naked = layer.naked() if hasattr(layer, "naked") else layer
+    for name in sorted((n for n, d in depth.items() if d > 0), key=depth.__getitem__):
+        if name in naked:
+            naked[name]  # noqa: B018  (loads it; its bases are loaded already)
+
+
+def _depths(bases: Mapping[str, Iterable[str]]) -> dict[str, int]:
+    """Length of the longest component chain below each composite, found without recursion."""
+    depth: dict[str, int] = {}
+    on_path: dict[str, int] = {}
+    for root in bases:
+        if root in depth:
+            continue
+        path = [root]
+        stack = [iter(bases.get(root, ()))]
+        on_path[root] = 0
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                node = path.pop()
+                stack.pop()
+                del on_path[node]
+                depth[node] = 1 + max((depth.get(b, 0) for b in bases.get(node, ()) if b not in on_path), default=0)
+                continue
+            if child in on_path:
+                loop = path[on_path[child]:] + [child]
+                if len(loop) > DEEP:
+                    raise ComponentCycleError(
+                        f"component cycle of {len(loop) - 1} glyphs: {' → '.join(loop[:6])} … → {child}",
+                        tuple(loop),
+                    )
+                continue
+            if child in depth or child not in bases:
+                continue
+            on_path[child] = len(path)
+            path.append(child)
+            stack.append(iter(bases[child]))
+    return depth
 
 
 def temporary_sibling(path: Path) -> Path:

@@ -434,8 +434,10 @@ def _same(existing, value: list, width: float, record: dict) -> bool:
 
 
 def _write(target, pen: RecordingPen, width: float, record: dict) -> None:
-    target.clearContours()
+    # components first: while the glyph is on a component loop (A → B → A in the bubble layer)
+    # every contour change is echoed round the loop by defcon's notifications, endlessly
     target.clearComponents()
+    target.clearContours()
     pen.replay(target.getPen())
     target.width = width
     target.lib[GLYPH_KEY] = {**record, "bubble": bubble_hash(target)}

@@ -20,6 +20,7 @@ from ..fontio import open_font, save_font
 from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
 from ..kerning import ApplyReport, KernResult, apply_kerning, kern_pairs
 from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
+from ..pairs import is_blank
 from .common import (
     add_pair_arguments,
     add_settings_arguments,
@@ -127,7 +128,7 @@ def _run_flat(args, path: Path, font) -> int:
         result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress)
     for message in result.warnings:
         warn(message)
-    report_skipped(result, settings.layer)
+    report_skipped(result, settings.layer, font)
     report = apply_kerning(font, result, "replace" if args.replace else "update")
     saved = None
     if not args.dry_run and (args.output or report.changed):
@@ -280,16 +281,22 @@ def _entries(run) -> dict:
     return run.result.kept
 
 
-def report_skipped(result: KernResult, layer: str) -> None:
-    """Warn about glyphs without a bubble; stop when no pair could be solved at all."""
+def report_skipped(result: KernResult, layer: str, font=None) -> None:
+    """Warn about glyphs without a bubble (not white space: it never has one); stop when no
+    pair could be solved at all."""
     if not result.skipped:
         return
     lacking = sorted({n for pair in result.skipped for n in pair if f"{n!r}" in result.skipped[pair]})
+    if len(result) and font is not None:
+        lacking = [n for n in lacking if not is_blank(font[n])]
+        if not lacking:
+            return
     shown = ", ".join(repr(n) for n in lacking[:12]) + (f" and {len(lacking) - 12} more" if len(lacking) > 12 else "")
     message = f"no bubble in layer {layer!r} (own or inherited) for {shown}"
     if not len(result):
         raise BubbleLayerError(f"no pair could be solved: {message}")
-    warn(f"{len(result.skipped):,} pair(s) skipped: {message}")
+    skipped = sum(1 for pair in result.skipped if set(pair) & set(lacking))
+    warn(f"{skipped:,} pair(s) skipped: {message}")
 
 
 def print_result(

@@ -7,15 +7,15 @@ import importlib
 import os
 import pkgutil
 import sys
+import warnings
 from collections.abc import Sequence
 
 from fontTools.ufoLib.errors import UFOLibError
 
 from .. import __version__
-from ..errors import BubbleKernError
+from ..errors import BubbleKernError, BubbleKernWarning
 
 __all__ = ["main", "commands", "build_parser"]
-
 
 
 def commands() -> list:
@@ -47,7 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args) or 0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", BubbleKernWarning)
+            warnings.showwarning = _show_warning
+            return int(args.run(args) or 0)
     except BubbleKernError as error:
         print(f"bubblekern: error: {error}", file=sys.stderr)
         return 1
@@ -62,6 +65,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """BubbleKern's own warnings as one line on stderr; others as Python shows them."""
+    if issubclass(category, BubbleKernWarning):
+        print(f"bubblekern: warning: {message}", file=sys.stderr)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -116,10 +116,16 @@ def glyph_list(text: str | None, font, option: str) -> list[str] | None:
 
 
 @contextmanager
-def progress_bar(enabled: bool = True) -> Iterator:
-    """A ``progress(stage, done, total)`` callback drawing a bar on stderr once a run passes a second."""
+def progress_bar(enabled: bool = True, stream=None, delay: float = 1.0) -> Iterator:
+    """A ``progress(stage, done, total)`` callback drawing a bar on stderr once a run passes a second.
+
+    Only on a terminal: a log or a pipe gets no bar (a redirected run filled logs with
+    carriage returns). Counts are whole numbers (``6,280,000/9,080,000``, not ``6.28M``).
+    """
     from tqdm import tqdm
 
+    stream = stream or sys.stderr
+    enabled = enabled and is_terminal(stream)
     bars: dict[str, tqdm] = {}
 
     def progress(stage: str, done: int, total: int) -> None:
@@ -128,8 +134,9 @@ def progress_bar(enabled: bool = True) -> Iterator:
         bar = bars.get(stage)
         if bar is None:
             bar = bars[stage] = tqdm(
-                total=total, desc=stage, unit="glyph" if stage == "bubbles" else "pair",
-                delay=1.0, file=sys.stderr, leave=False, unit_scale=True,
+                total=total, desc=stage, unit=" glyphs" if stage == "bubbles" else " pairs",
+                delay=delay, file=stream, leave=False, unit_scale=False,
+                bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:,}/{total:,}{unit} [{elapsed}<{remaining}]",
             )
         bar.update(done - bar.n)
 
@@ -138,6 +145,14 @@ def progress_bar(enabled: bool = True) -> Iterator:
     finally:
         for bar in bars.values():
             bar.close()
+
+
+def is_terminal(stream) -> bool:
+    """True when ``stream`` is an interactive terminal (not a file, a pipe or a captured stream)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def saved_line(saved, dry_run: bool) -> str:
@@ -191,10 +206,12 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
     known = set(font.keys())
     groups = {k: tuple(v) for k, v in font.groups.items()}
     pairs: list[tuple[str, str]] | None
-    if args.glyphs:
+    if args.glyphs is not None:
         pairs = all_pairs(glyph_list(args.glyphs, font, "--glyphs"))
+        source = "--glyphs"
     elif args.pairs:
         pairs = read_pair_list(args.pairs, known, groups)
+        source = f"the pair list {args.pairs}"
     elif getattr(args, "pairs_from_words", None):
         from ..words import pairs_from_words
 
@@ -202,11 +219,15 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
         pairs = pairs_from_words(args.pairs_from_words, cmap_of(font), top=args.pairs_top, cases=cases)
         if not pairs:
             raise BubbleKernError(f"no letter pair of the {args.pairs_from_words} words has both glyphs in the font")
+        source = "the words"
     elif args.text is not None:
         directions = glyph_directions(font, rtl=bubbles.settings.rtl)
         pairs = pairs_from_text(args.text, cmap_of(font), known, directions)
+        source = "the sample text"
     else:
         pairs = None
+    if pairs is not None and not pairs:  # an empty --text, a list of comments: say so, not "0 pairs solved"
+        raise BubbleKernError(f"{source} gives no pair to kern (no two glyphs side by side)")
     if args.touching:
         chosen = glyph_list(args.touching, font, "--touching")
         if pairs is None:
