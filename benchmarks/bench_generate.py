@@ -2,6 +2,12 @@
 
     python benchmarks/bench_generate.py              # a synthetic 600-glyph font
     python benchmarks/bench_generate.py Font.ufo     # a real font (read only, nothing is saved)
+    python benchmarks/bench_generate.py --shared     # the synthetic font, then each font in ../shared/fonts
+
+With ``--shared`` every TrueType font in ``../shared/fonts`` (or ``--fonts DIR``) is read (its outlines as they are,
+quadratic, components decomposed; ``--limit N`` takes its first N glyphs) and generated with
+the default settings, side by side with the synthetic font in the same run; glyphs whose
+bubble could not be built are counted.
 
 The synthetic font has straight, round, diagonal and overhanging outlines with counters
 and serifs, one glyph in six a composite; it is generated with the default settings
@@ -13,8 +19,10 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from pathlib import Path
 
 from fontParts.fontshell import RFont
+from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.pens.reverseContourPen import ReverseContourPen
 from fontTools.pens.transformPen import TransformPen
 
@@ -22,6 +30,7 @@ from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.generate import GenerateSettings, make_bubbles
 
 KAPPA = 0.5522847498
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "fonts"
 
 
 def _rect(pen, x0, y0, x1, y1):
@@ -102,27 +111,72 @@ def synthetic_font(count: int = 600) -> RFont:
     return font
 
 
+def truetype_font(path: Path, limit: int | None = None) -> RFont:
+    """A fontParts font of a TrueType font's glyphs (first ``limit``): outlines decomposed, advances, Unicode values."""
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(path)
+    glyphset = tt.getGlyphSet()
+    hmtx = tt["hmtx"]
+    codes: dict[str, int] = {}
+    for code, name in sorted(tt.getBestCmap().items()):
+        codes.setdefault(name, code)
+    font = RFont()
+    font.info.unitsPerEm = tt["head"].unitsPerEm
+    font.info.italicAngle = float(tt["post"].italicAngle)
+    names = tt.getGlyphOrder()[:limit]
+    for name in names:
+        glyph = font.newGlyph(name)
+        pen = DecomposingRecordingPen(glyphset)
+        glyphset[name].draw(pen)
+        pen.replay(glyph.getPen())
+        glyph.width = hmtx[name][0]
+        if name in codes:
+            glyph.unicode = codes[name]
+    font.glyphOrder = names
+    return font
+
+
 def bench(font, settings: GenerateSettings, label: str) -> float:
     start = time.perf_counter()
     report = make_bubbles(font, settings=settings)
     seconds = time.perf_counter() - start
     done = len(report.written) + len(report.unchanged)
     rate = done / seconds if seconds else math.inf
+    failed = report.skipped_with("failed")
     print(
         f"{label:<36} {done:5d} bubbles in {seconds:6.2f} s = {rate:7.1f} glyphs/s"
-        f"  ({len(report.skipped)} skipped)"
+        f"  ({len(report.skipped)} skipped{f', {len(failed)} failed: ' + ', '.join(failed[:8]) if failed else ''})"
     )
     return rate
+
+
+def shared(limit: int | None, folder: Path = SHARED) -> None:
+    paths = sorted(folder.glob("*.ttf")) if folder.is_dir() else []
+    if not paths:
+        print(f"{folder} holds no .ttf: no real fonts to time")
+        return
+    rates = []
+    for path in paths:
+        font = truetype_font(path, limit)
+        rates.append(bench(font, GenerateSettings(layer="bench-default"), f"{path.stem} ({len(font)} glyphs)"))
+    print(f"{'real fonts, slowest … fastest':<36} {min(rates):.1f} … {max(rates):.1f} glyphs/s")
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("font", nargs="?", help="a UFO to time instead of the synthetic font (not saved)")
     parser.add_argument("--count", type=int, default=600, help="glyphs in the synthetic font (default: 600)")
+    parser.add_argument("--shared", action="store_true", help="also time each font in ../shared/fonts")
+    parser.add_argument("--limit", type=int, metavar="N", help="with --shared: the first N glyphs of each font")
+    parser.add_argument("--fonts", metavar="DIR", type=Path, default=SHARED, help="with --shared: another folder of .ttf")
     args = parser.parse_args(argv)
     font = open_font(args.font) if args.font else synthetic_font(args.count)
     print(f"{args.font or 'synthetic font'}: {len(font)} glyphs")
     bench(font, GenerateSettings(layer="bench-default"), "default (trim, round)")
+    if args.shared:
+        shared(args.limit, args.fonts)
+        return
     bench(font, GenerateSettings(layer="bench-nudge", adhere="nudge", include_composites=True),
           "nudge + composites")
     bench(font, GenerateSettings(layer="bench-miter", corner="miter", corner_radius=20, offset_y=40),

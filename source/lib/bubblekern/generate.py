@@ -22,6 +22,10 @@ Which glyphs get one:
 
 Sidebearings are not adhered for glyphs with an advance of zero or less, nor for
 combining marks (Unicode category M): their room is set by the composites they sit in.
+
+A glyph whose bubble cannot be built (an outline the geometry still refuses after its
+retries, see :mod:`bubblekern.offset`) never stops a run: it is skipped with code
+``"failed"`` and a message naming it, and every other bubble is written.
 """
 
 from __future__ import annotations
@@ -306,7 +310,7 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
         return pathops.Path()
     mode, _ = _adhere_mode(glyph, settings)
     try:
-        return bubble_path(
+        path = bubble_path(
             ink,
             upm=units_per_em(font),
             width=glyph.width,
@@ -317,8 +321,26 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
             adhere_mode=mode,
             slant=outlines.slant,
         )
-    except pathops.PathOpsError as error:
-        raise BubbleGeometryError(f"glyph {name!r}: its bubble cannot be built from the outline: {error}") from error
+        _check_finite(path)
+        return path
+    except _GEOMETRY_ERRORS as error:
+        raise BubbleGeometryError(
+            f"glyph {name!r}: its bubble cannot be built from the outline: {error or type(error).__name__}"
+        ) from error
+
+
+_GEOMETRY_ERRORS = ((pathops.PathOpsError,) if pathops is not None else ()) + (
+    NotImplementedError,
+    ValueError,
+    ArithmeticError,
+)
+"""What the geometry raises on an outline it cannot handle (Skia refusals, pens, non-numbers)."""
+
+
+def _check_finite(path) -> None:
+    x0, y0, x1, y1 = path.bounds
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        raise ValueError("the outline has coordinates that are not finite numbers")
 
 
 def _has_bubble(glyph) -> bool:
@@ -359,6 +381,7 @@ def make_bubbles(
     grid_area = (upm / 1000.0) ** 2
     stale_names: set[str] | None = None
     sync_memo: dict = {}
+    reader = font.naked() if hasattr(font, "naked") else font  # outlines read through defcon: same values, faster
 
     for done, name in enumerate(names, 1):
         if progress is not None:
@@ -380,15 +403,23 @@ def make_bubbles(
         if not settings.include_composites and outlines.is_composite(name):
             report.skipped[name] = Skip("composite", "composite: inherits its components' bubbles")
             continue
-        path = glyph_bubble(font, name, settings, outlines=outlines)
-        if path.area == 0:
-            if outlines.ink(name).area == 0:
-                report.skipped[name] = Skip("empty", "no outline")
-            else:
-                report.skipped[name] = Skip("outside", "its grown outline lies wholly outside the advance")
+        try:
+            path = glyph_bubble(font, name, settings, outlines=outlines)
+            if path.area == 0:
+                if outlines.ink(name).area == 0:
+                    report.skipped[name] = Skip("empty", "no outline")
+                else:
+                    report.skipped[name] = Skip("outside", "its grown outline lies wholly outside the advance")
+                continue
+            pen = RecordingPen()
+            drawn = draw_clean(path, pen, grid=1.0, min_area=grid_area)
+        except BubbleGeometryError as error:  # one glyph never stops the run: skipped, named, the rest written
+            report.skipped[name] = Skip("failed", str(error))
             continue
-        pen = RecordingPen()
-        if not draw_clean(path, pen, grid=1.0, min_area=grid_area):
+        except _GEOMETRY_ERRORS as error:
+            report.skipped[name] = Skip("failed", f"glyph {name!r}: its bubble cannot be drawn: {error}")
+            continue
+        if not drawn:
             report.skipped[name] = Skip("outside", "its bubble has no area left after cleaning")
             continue
         _, note = _adhere_mode(glyph, settings)
@@ -412,7 +443,7 @@ def make_bubbles(
         target = existing if existing is not None else layer.newGlyph(name)
         in_layer.add(name)
         _write(target, pen, glyph.width, record)
-        record_outline(target, outline_of(font, name, sync_memo))  # the bubble follows this outline (bubblekern.sync)
+        record_outline(target, outline_of(reader, name, sync_memo))  # the bubble follows this outline (bubblekern.sync)
 
     if report.written:
         if dry_run:
@@ -434,12 +465,13 @@ def _same(existing, value: list, width: float, record: dict) -> bool:
 
 
 def _write(target, pen: RecordingPen, width: float, record: dict) -> None:
+    glyph = drawable(target)  # the naked (defcon) glyph when there is one: no per-point fontParts wrappers
     # components first: while the glyph is on a component loop (A → B → A in the bubble layer)
     # every contour change is echoed round the loop by defcon's notifications, endlessly
-    target.clearComponents()
-    target.clearContours()
-    pen.replay(target.getPen())
-    target.width = width
+    glyph.clearComponents()
+    glyph.clearContours()
+    pen.replay(glyph.getPen())
+    glyph.width = width
     target.lib[GLYPH_KEY] = {**record, "bubble": bubble_hash(target)}
 
 

@@ -8,7 +8,8 @@ A generated bubble is the glyph's ink, grown and fitted to the glyph's sidebeari
    the ellipse into a circle of radius r; the scaled ink is stroked with width 2r (round or
    mitred joins) and united with its own fill, and the result is scaled back. Minkowski
    sums commute with linear maps, so with round joins this is exact up to Skia's curve
-   fitting. A zero offset on one axis is taken as r/1000 there (an ellipse cannot be flat).
+   fitting. With a zero offset on one axis the ellipse is a segment, and the sum is exact
+   without scaling: a sweep along that segment (see below).
 2. **Fill** (:func:`fill_holes`). Counters are filled: only a bubble's outer edge ever
    meets a neighbour, so holes would be points for nothing.
 3. **Round corners** (:func:`round_corners`, optional). A morphological closing then
@@ -31,6 +32,13 @@ horizontal lines), which pathops unites with the bubble.
 
 Work happens at 1000 units per em (lengths given per 1000 UPM), so Skia's tolerances are
 the same for every font; :func:`bubble_path` maps in and out of font units.
+
+Skia's path operations can refuse near-degenerate input (near-tangent curves, micro-steps).
+Every operation here is retried on such a refusal with its input snapped to 1/16 unit, then to
+1/4 unit, which merges what Skia cannot tell apart and moves nothing by more than 1/8 unit; only
+a path that still fails raises :class:`pathops.PathOpsError` (the caller names the glyph).
+Conversions to cubics spell out the implied on-curve points of all-off-curve quadratic contours
+(a TrueType dot, or a circle as Skia returns it) first.
 """
 
 from __future__ import annotations
@@ -40,9 +48,10 @@ from collections.abc import Iterable
 from typing import Literal
 
 import pathops
-from fontTools.misc.bezierTools import solveQuadratic, splitCubicAtT
+from fontTools.misc.bezierTools import solveCubic, solveQuadratic, splitCubicAtT
 from fontTools.misc.roundTools import otRound
 from fontTools.pens.basePen import BasePen
+from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.qu2cuPen import Qu2CuPen
 
 __all__ = [
@@ -67,10 +76,15 @@ Adhere = Literal["trim", "nudge", "off"]
 MITER_LIMIT = 4.0
 """Skia's default: corners sharper than about 29° get a bevelled miter."""
 
-_CONIC_TOLERANCE = 0.05
+_CONIC_TOLERANCE = 0.25
+"""How far (units per 1000 UPM) Skia's conics may stray when cut into quadratics."""
 _CUBIC_ERROR = 1.0
 """Largest error (units per 1000 UPM) when Skia's quadratic offsets are fitted with cubics."""
 _JOINS = {"round": pathops.LineJoin.ROUND_JOIN, "miter": pathops.LineJoin.MITER_JOIN}
+_SNAPS = (16.0, 4.0)
+"""Grids (steps per unit) an operation Skia refuses is retried on: 1/16 unit, then 1/4 unit."""
+_MIN_SWEEP = 2.0
+"""Shortfalls below this (units per 1000 UPM) are swept this far and clipped back to the line."""
 
 
 # -- basic operations ----------------------------------------------------------------
@@ -85,11 +99,45 @@ def _transform(path: pathops.Path, xx: float, xy: float, yx: float, yy: float, d
     return path.transform(xx, xy, yx, yy, dx, dy)
 
 
+def snap(path: pathops.Path, steps: float) -> pathops.Path:
+    """``path`` with every point rounded to 1/``steps`` unit."""
+    out = pathops.Path()
+    work = _copy(path)
+    work.convertConicsToQuads(_CONIC_TOLERANCE)
+    work.draw(_ImpliedOnCurve(_SnapPen(out.getPen(), steps)))
+    return out
+
+
+def _retry(operation, *paths: pathops.Path) -> pathops.Path:
+    """``operation(*paths)``; when Skia refuses, again with the paths snapped to each of :data:`_SNAPS`."""
+    try:
+        return operation(*paths)
+    except pathops.PathOpsError as refused:
+        for steps in _SNAPS:
+            try:
+                snapped = [snap(p, steps) for p in paths]
+            except (ValueError, OverflowError):  # not a number (NaN, infinity): no grid helps
+                raise refused from None
+            try:
+                return operation(*snapped)
+            except pathops.PathOpsError:
+                continue
+        raise
+
+
+def _simplify(path: pathops.Path) -> pathops.Path:
+    return _retry(lambda p: pathops.simplify(p, keep_starting_points=False), path)
+
+
+def _op(a: pathops.Path, b: pathops.Path, operation) -> pathops.Path:
+    return _retry(lambda x, y: pathops.op(x, y, operation, keep_starting_points=False), a, b)
+
+
 def _union(*paths: pathops.Path) -> pathops.Path:
     joined = pathops.Path()
     for path in paths:
         joined.addPath(path)
-    return pathops.simplify(joined, keep_starting_points=False)
+    return _simplify(joined)
 
 
 def _cubic(path: pathops.Path) -> pathops.Path:
@@ -97,8 +145,47 @@ def _cubic(path: pathops.Path) -> pathops.Path:
     work = _copy(path)
     work.convertConicsToQuads(_CONIC_TOLERANCE)
     out = pathops.Path()
-    work.draw(Qu2CuPen(out.getPen(), _CUBIC_ERROR, all_cubic=True))
+    work.draw(_ImpliedOnCurve(Qu2CuPen(out.getPen(), _CUBIC_ERROR, all_cubic=True)))
     return out
+
+
+class _ImpliedOnCurve(FilterPen):
+    """Spells out the implied on-curve point of an all-off-curve quadratic contour (``qCurveTo(…, None)``),
+    which :class:`~fontTools.pens.qu2cuPen.Qu2CuPen` refuses: the contour starts at the midpoint of its
+    last and first off-curve points."""
+
+    def qCurveTo(self, *points):
+        if points[-1] is not None:
+            self._outPen.qCurveTo(*points)
+            return
+        offcurves = points[:-1]
+        (x0, y0), (x1, y1) = offcurves[-1], offcurves[0]
+        start = ((x0 + x1) / 2, (y0 + y1) / 2)
+        self._outPen.moveTo(start)
+        self._outPen.qCurveTo(*offcurves, start)
+
+
+class _SnapPen(FilterPen):
+    """Rounds every point to 1/``steps`` unit."""
+
+    def __init__(self, out_pen, steps: float):
+        super().__init__(out_pen)
+        self.steps = steps
+
+    def _r(self, pt):
+        return None if pt is None else (round(pt[0] * self.steps) / self.steps, round(pt[1] * self.steps) / self.steps)
+
+    def moveTo(self, pt):
+        self._outPen.moveTo(self._r(pt))
+
+    def lineTo(self, pt):
+        self._outPen.lineTo(self._r(pt))
+
+    def curveTo(self, *points):
+        self._outPen.curveTo(*(self._r(p) for p in points))
+
+    def qCurveTo(self, *points):
+        self._outPen.qCurveTo(*(self._r(p) for p in points))
 
 
 def _stroke(path: pathops.Path, radius: float, join: Corner = "round") -> pathops.Path:
@@ -113,14 +200,14 @@ def dilate(path: pathops.Path, radius: float, join: Corner = "round") -> pathops
     """``path`` grown by ``radius`` in every direction."""
     if radius <= 0 or path.area == 0:
         return _copy(path)
-    return _cubic(pathops.op(path, _stroke(path, radius, join), pathops.PathOp.UNION, keep_starting_points=False))
+    return _cubic(_op(path, _stroke(path, radius, join), pathops.PathOp.UNION))
 
 
 def shrink(path: pathops.Path, radius: float) -> pathops.Path:
     """``path`` shrunk by ``radius`` in every direction (the inverse of :func:`dilate` for round shapes)."""
     if radius <= 0 or path.area == 0:
         return _copy(path)
-    return _cubic(pathops.op(path, _stroke(path, radius), pathops.PathOp.DIFFERENCE, keep_starting_points=False))
+    return _cubic(_op(path, _stroke(path, radius), pathops.PathOp.DIFFERENCE))
 
 
 # -- the steps -----------------------------------------------------------------------
@@ -134,8 +221,12 @@ def grow(path: pathops.Path, rx: float, ry: float, corner: Corner = "round") -> 
     r = max(rx, ry)
     if r == 0:
         return filled
-    floor = r / 1000.0
-    kx, ky = r / max(rx, floor), r / max(ry, floor)
+    if ry == 0:  # the ellipse is the segment [−rx, rx] × {0}: sweep along it
+        return sweep(_transform(filled, 1, 0, 0, 1, -rx, 0), 2 * rx)
+    if rx == 0:  # a vertical segment: sweep in a quarter-turned space (rotations keep the contours' direction)
+        turned = sweep(_transform(filled, 0, 1, -1, 0, -ry, 0), 2 * ry)
+        return _transform(turned, 0, -1, 1, 0)
+    kx, ky = r / rx, r / ry
     round_pen = _transform(filled, kx, 0, 0, ky) if (kx, ky) != (1.0, 1.0) else filled
     grown = dilate(round_pen, r, corner)
     if (kx, ky) != (1.0, 1.0):
@@ -145,13 +236,16 @@ def grow(path: pathops.Path, rx: float, ry: float, corner: Corner = "round") -> 
 
 def fill_holes(path: pathops.Path) -> pathops.Path:
     """The union of ``path`` with its counters: outer contours only, all counter-clockwise."""
-    resolved = pathops.simplify(path, keep_starting_points=False)
+    resolved = _simplify(path)
+    contours = list(resolved.contours)
+    if not any(contour.clockwise for contour in contours):
+        return resolved  # no counters: nothing to fill
     filled = pathops.Path()
-    for contour in resolved.contours:
+    for contour in contours:
         if contour.clockwise:
             continue  # a counter: it lies inside an outer contour, which covers it once filled
         filled.addPath(contour)
-    return pathops.simplify(filled, keep_starting_points=False)
+    return _simplify(filled)
 
 
 def round_corners(path: pathops.Path, radius: float) -> pathops.Path:
@@ -269,25 +363,88 @@ def _box(x0: float, x1: float, bounds: tuple[float, float, float, float]) -> pat
 
 
 def _clip(path: pathops.Path, x0: float, x1: float) -> pathops.Path:
-    return pathops.op(path, _box(x0, x1, path.bounds), pathops.PathOp.INTERSECTION, keep_starting_points=False)
+    return _op(path, _box(x0, x1, path.bounds), pathops.PathOp.INTERSECTION)
 
 
 def squeeze(path: pathops.Path, width: float) -> pathops.Path:
     """``path`` with each side that crosses x = 0 or x = ``width`` scaled horizontally towards
-    x = width/2 until its extreme lies on the line (the side keeps its shape, proportionally)."""
+    x = width/2 until its extreme lies on the line (the side keeps its shape, proportionally).
+
+    The map is continuous — x ↦ c + k·(x − c) with one k left of the middle c, another right
+    of it — and is applied segment by segment, each segment first cut where it crosses x = c,
+    so the two halves meet exactly: no seam, no micro-steps.
+    """
     x0, _, x1, _ = path.bounds
     centre = width / 2.0
-    seam = max(1e-3, width * 1e-5)  # the halves overlap a hair so that their union has no slit
-    parts = []
-    for crosses, lo, hi, k in (
-        (x0 < 0, x0 - 1, centre + seam, centre / (centre - x0) if x0 < 0 else 1.0),
-        (x1 > width, centre - seam, x1 + 1, (width - centre) / (x1 - centre) if x1 > width else 1.0),
-    ):
-        half = _clip(path, lo, hi)
-        if crosses and half.area:
-            half = _transform(half, k, 0, 0, 1, centre * (1 - k))
-        parts.append(half)
-    return _union(*parts)
+    left = centre / (centre - x0) if x0 < 0 else 1.0
+    right = (width - centre) / (x1 - centre) if x1 > width else 1.0
+    if left == 1.0 and right == 1.0:
+        return _copy(path)
+    work = _copy(path)
+    work.convertConicsToQuads(_CONIC_TOLERANCE)
+    out = pathops.Path()
+    work.draw(_ImpliedOnCurve(_SqueezePen(out.getPen(), centre, left, right)))
+    return _simplify(out)
+
+
+class _SqueezePen(BasePen):
+    """Draws the outline under x ↦ c + k·(x − c), k = ``left`` where x < c and ``right`` where x > c."""
+
+    def __init__(self, out_pen, centre: float, left: float, right: float):
+        super().__init__(None)
+        self.out = out_pen
+        self.c = centre
+        self.k = (left, right)
+        self._start = None
+
+    def _map(self, pt, side: int):
+        return (self.c + self.k[side] * (pt[0] - self.c), pt[1])
+
+    def _side(self, x: float) -> int:
+        return 0 if x < self.c else 1
+
+    def _moveTo(self, pt):
+        self._start = pt
+        self.out.moveTo(self._map(pt, self._side(pt[0])))
+
+    def _lineTo(self, pt):
+        p0 = self._getCurrentPoint()
+        (xa, ya), (xb, yb) = p0, pt
+        if (xa - self.c) * (xb - self.c) < 0:
+            t = (self.c - xa) / (xb - xa)
+            self.out.lineTo((self.c, ya + t * (yb - ya)))
+        self.out.lineTo(self._map(pt, self._side(pt[0])))
+
+    def _curveToOne(self, pt1, pt2, pt3):
+        curve = (self._getCurrentPoint(), pt1, pt2, pt3)
+        xs = [p[0] for p in curve]
+        a = -xs[0] + 3 * xs[1] - 3 * xs[2] + xs[3]
+        b = 3 * xs[0] - 6 * xs[1] + 3 * xs[2]
+        c = -3 * xs[0] + 3 * xs[1]
+        ts = sorted(t for t in solveCubic(a, b, c, xs[0] - self.c) if 1e-9 < t < 1 - 1e-9)
+        pieces = splitCubicAtT(*curve, *ts) if ts else [curve]
+        for i, piece in enumerate(pieces):
+            mid = 0.125 * (piece[0][0] + 3 * piece[1][0] + 3 * piece[2][0] + piece[3][0])
+            side = self._side(mid)
+            points = [self._map(p, side) for p in piece[1:]]
+            if i < len(pieces) - 1:
+                points[-1] = (self.c, piece[3][1])  # the cut lies on x = c exactly, for both halves
+            self.out.curveTo(*points)
+
+    def _qCurveToOne(self, pt1, pt2):
+        p0 = self._getCurrentPoint()
+        c1 = (p0[0] + 2 / 3 * (pt1[0] - p0[0]), p0[1] + 2 / 3 * (pt1[1] - p0[1]))
+        c2 = (pt2[0] + 2 / 3 * (pt1[0] - pt2[0]), pt2[1] + 2 / 3 * (pt1[1] - pt2[1]))
+        self._curveToOne(c1, c2, pt2)
+
+    def _closePath(self):
+        current = self._getCurrentPoint()
+        if self._start is not None and current != self._start:
+            self._lineTo(self._start)  # the closing line may cross the middle too
+        self.out.closePath()
+
+    def _endPath(self):
+        self.out.endPath()
 
 
 def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = "trim") -> pathops.Path:
@@ -311,10 +468,13 @@ def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = 
     if work.area == 0:
         return pathops.Path()
     x0, _, x1, _ = work.bounds
-    if x0 > 0:
-        work = sweep(work, -x0)
-    if x1 < width:
-        work = sweep(work, width - x1)
+    short_left, short_right = x0, width - x1
+    if short_left > 0:
+        work = sweep(work, -max(short_left, _MIN_SWEEP))
+    if short_right > 0:
+        work = sweep(work, max(short_right, _MIN_SWEEP))
+    if 0 < short_left < _MIN_SWEEP or 0 < short_right < _MIN_SWEEP:  # swept past the line: clip back to it
+        work = _clip(work, 0, width)
     return _transform(work, 1, 0, slant, 1) if slant else work
 
 

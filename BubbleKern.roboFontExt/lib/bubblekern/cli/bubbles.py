@@ -33,6 +33,7 @@ _SKIP_LABELS = {
     "edited": "stale but edited by hand (--overwrite always replaces them)",
     "no-bubble": "with no bubble",
     "not-generated": "drawn by hand",
+    "failed": "whose bubble could not be built (see the warnings)",
 }
 
 
@@ -134,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
                if not args.dry_run and (args.output or report.changed)]
     saved = dict(zip((id(font) for font, _ in changed), save_fonts(changed)))
     for path, font, report in done:
+        for name in report.skipped_with("failed"):
+            print(f"warning: {path.name}: {report.skipped[name].message}; no bubble written", file=sys.stderr)
         print_report(report, path, saved.get(id(font)), json_output=args.json)
     return 0
 
