@@ -1,7 +1,9 @@
 """BubbleKern inside RoboFont: the thin layer over :mod:`bubblekern` and :mod:`bubblekern.interface`.
 
 Importing this package imports nothing from RoboFont; its modules (``main``, ``tool``,
-``overlay``, ``window``, ``menu``) do, and run only inside RoboFont 4.
+``overlay``, ``window``, ``menu``, ``selftest``) do, and run only inside RoboFont 4
+(``undo`` needs nothing). What they call is what RoboFont's documentation or a public
+extension by the API's authors uses; ``tests/fake_robofont.py`` models that behaviour.
 """
 
 from __future__ import annotations
