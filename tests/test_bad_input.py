@@ -489,9 +489,10 @@ def test_interrupt_mid_solve_leaves_the_font(ufo, capsys, monkeypatch):
     real = bubblekern.kernel.solve
     calls = []
 
-    def interrupted(matrix, left, right, settings, progress=None):
+    def interrupted(matrix, left, right, settings, progress=None, contexts=None):
         calls.append(1)
-        return real(matrix, left, right, settings, lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt))
+        stop = lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt)  # noqa: E731
+        return real(matrix, left, right, settings, stop, contexts=contexts)
 
     monkeypatch.setattr(bubblekern.kernel, "solve", interrupted)
     before = tree_bytes(ufo)

@@ -178,7 +178,7 @@ def test_demo_copies_kerns_and_prints(tmp_path, capsys):
     demo = open_font(tmp_path / "BubbleKernDemo.ufo")
     assert demo.kerning[("A", "V")] < -50 and demo.kerning[("T", "o")] < -50
     assert ("H", "H") not in demo.kerning
-    assert demo.kerning[("period", "quoteright")] == -130  # the fail-safe: half the narrower advance
+    assert ("period", "quoteright") not in demo.kerning  # no shared band: 0 by default (Settings.failsafe)
     assert demo.kerning[("Aacute", "V")] == demo.kerning[("A", "V")]  # the composite inherits
     assert "A V" in out
     assert run(capsys, "demo", tmp_path)[0] == 0  # running again replaces the earlier demo copy

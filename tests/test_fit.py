@@ -83,7 +83,7 @@ def test_fit_on_16_pairs_beats_the_no_kerning_baseline_on_held_out_pairs():
     font = designed_font(noise=True)
     result = fit(font, training_pairs(font))
     held = result.held_out
-    assert held.count == len(result.held_out_pairs) >= 40
+    assert held.count == len(result.held_out_pairs) >= 35
     assert held.mae < held.baseline_mae  # the bar …
     assert held.mae < 0.2 * held.baseline_mae  # … cleared by far
     assert held.mae < result.start_held_out.mae

@@ -62,7 +62,7 @@ def test_colliding_band_is_where_the_gap_is_smallest():
 
 def test_failsafe_pair_has_no_band():
     font = helpers.box_font({"period": (200, (50, 0, 150, 100)), "quote": (240, (60, 500, 180, 700))})
-    info = pair_overlay(FontBubbles(font), "period", "quote", "right")
+    info = pair_overlay(FontBubbles(font, Settings(failsafe="cap")), "period", "quote", "right")
     assert info.failsafe and info.band is None
     assert info.value == -100  # half the narrower advance (200)
     assert info.offset == 100

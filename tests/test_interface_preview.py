@@ -126,7 +126,7 @@ def test_preview_line_and_items():
 
 def test_failsafe_rows_are_marked():
     font = helpers.box_font({"period": (200, (50, 0, 150, 100)), "quote": (240, (60, 500, 180, 700))})
-    result = kern_pairs(font, [("period", "quote")])
+    result = kern_pairs(font, [("period", "quote")], Settings(failsafe="cap"))
     (row,) = result_rows(result, {})
     assert row.failsafe and row.new == -100 and row.as_item()["status"] == "new (fail-safe)"
 

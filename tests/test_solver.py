@@ -40,12 +40,43 @@ def test_negative_kerns_are_capped_at_half_the_narrower_advance():
     assert value(font, "wide", "narrow") == (-150, True, False)
 
 
-def test_pairs_sharing_no_band_get_the_fail_safe():
+def test_pairs_sharing_no_band_follow_the_failsafe_policy():
     font = box_font({"period": (260, (20, 0, 240, 120)), "quoteright": (240, (20, 500, 220, 700))})
-    result = kern_pairs(font, [("period", "quoteright"), ("quoteright", "period")], Settings())
-    assert result.kept == {("period", "quoteright"): -120, ("quoteright", "period"): -120}
-    assert all(result.failsafe)
-    assert result.colliding_band(("period", "quoteright")) is None
+    pairs = [("period", "quoteright"), ("quoteright", "period")]
+    capped = kern_pairs(font, pairs, Settings(failsafe="cap"))  # the original BubbleKern's: half the narrower advance
+    assert capped.kept == {("period", "quoteright"): -120, ("quoteright", "period"): -120}
+    assert all(capped.failsafe)
+    assert capped.colliding_band(("period", "quoteright")) is None
+    zero = kern_pairs(font, pairs)  # the default: solved, to 0
+    assert Settings().failsafe == "zero"
+    assert zero.kept == {} and zero.as_dict() == {p: 0 for p in pairs} and all(zero.failsafe)
+    skip = kern_pairs(font, pairs + [("period", "period")], Settings(failsafe="skip"))  # not solved at all
+    assert list(skip.pairs) == [("period", "period")]
+    assert set(skip.skipped) == set(pairs) and "no shared band" in skip.skipped[pairs[0]]
+
+
+def test_failsafe_skip_leaves_old_values_alone_where_zero_removes_them():
+    from bubblekern import apply_kerning
+
+    font = box_font({"period": (260, (20, 0, 240, 120)), "quoteright": (240, (20, 500, 220, 700))})
+    font.kerning[("period", "quoteright")] = -77
+    pair = [("period", "quoteright")]
+    apply_kerning(font, kern_pairs(font, pair, Settings(failsafe="skip")), mode="replace")
+    assert font.kerning[("period", "quoteright")] == -77
+    apply_kerning(font, kern_pairs(font, pair, Settings(failsafe="zero")), mode="replace")
+    assert ("period", "quoteright") not in font.kerning
+
+
+def test_failsafe_skip_in_an_all_pairs_run_drops_only_the_pairs_sharing_no_band():
+    font = box_font({"period": (260, (20, 0, 240, 120)), "quoteright": (240, (20, 500, 220, 700))})
+    result = kern_pairs(font, None, Settings(failsafe="skip"))
+    assert sorted(result.pairs) == [("period", "period"), ("quoteright", "quoteright")]
+    assert sorted(result.skipped) == [("period", "quoteright"), ("quoteright", "period")]
+
+
+def test_a_bad_failsafe_policy_is_refused():
+    with pytest.raises(ValueError, match="failsafe"):
+        Settings(failsafe="maybe")
 
 
 def test_overlapping_bubbles_give_positive_kerns():

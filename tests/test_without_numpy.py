@@ -178,6 +178,8 @@ SETTINGS = [
     Settings(min_kern=0, rounding=10, band=13.7),
     Settings(allow_positive=False, min_kern=12, rounding=7),
     Settings(positive_cap=30, rounding=4, chunk=64),
+    Settings(failsafe="cap", min_kern=0),
+    Settings(failsafe="skip", depth_cap=60, strengths=(0.5, 1.3, 0.2, 1.0, 0.7), rounding=3, chunk=64),
 ]
 
 
@@ -259,6 +261,7 @@ kernel_settings = st.builds(
     rounding=st.integers(1, 25),
     allow_positive=st.booleans(),
     positive_cap=st.one_of(st.none(), st.integers(0, 300)),
+    failsafe=st.sampled_from(("cap", "zero", "skip")),
 )
 
 
@@ -276,6 +279,10 @@ def test_plain_and_numpy_rules_agree_exactly(rows, kern_settings):
     gaps, lw, rw = (list(column) for column in zip(*rows))
     expected = vectorised.kern_values(np.array(gaps), np.array(lw), np.array(rw), kern_settings)
     got = plain.kern_values(gaps, lw, rw, kern_settings)
+    assert [a.tolist() for a in got] == [e.tolist() for e in expected]
+    scale = [0.05 * (i % 41) for i in range(len(gaps))]  # the value model's strengths per pair
+    expected = vectorised.kern_values(np.array(gaps), np.array(lw), np.array(rw), kern_settings, np.array(scale))
+    got = plain.kern_values(gaps, lw, rw, kern_settings, scale)
     assert [a.tolist() for a in got] == [e.tolist() for e in expected]
 
 
@@ -300,6 +307,9 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         matrix = k.ProfileMatrix.build(profiles, widths)
         left, right = k.all_rows(len(profiles))
         results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(min_kern=3, chunk=100))])
-    assert results[0] == results[1]
+        capped = k.cap_depth(matrix, 45.0)  # the value model's depth cap
+        contexts = ([i % 4 for i in range(len(profiles))], [[0.5, 1.5, 1.0, 1.0]] * 4)
+        results.append([a.tolist() for a in k.solve(capped, left, right, Settings(chunk=100), None, contexts)])
+    assert results[0] == results[2] and results[1] == results[3] and results[0] != results[1]
     gaps, bands = results[0][:2]
     assert math.inf in gaps and len(set(bands)) > 10

@@ -226,7 +226,26 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             progress("pairs", done, total)
 
     capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
-    gaps, bands, values, failsafe, kept = kernel.solve(matrix, solve_left, solve_right, capped, report_pairs)
+    solving, contexts = matrix, None
+    if settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths):  # the value model
+        from .model import capped_matrix, context_scales, glyph_kinds
+
+        if settings.depth_cap is not None:
+            solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
+        contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
+    gaps, bands, values, failsafe, kept = kernel.solve(
+        solving, solve_left, solve_right, capped, report_pairs, contexts=contexts
+    )
+    if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
+        shared = [not f for f in failsafe]
+        for pair, solved in zip(solvable, shared):
+            if not solved:
+                skipped[pair] = "no shared band (failsafe 'skip')"
+        left, right = kernel.compress(left, shared), kernel.compress(right, shared)
+        gaps, bands, values, failsafe, kept = (kernel.compress(c, shared) for c in (gaps, bands, values, failsafe, kept))
+        solvable = PairTable(matrix.names, left, right) if pairs is None else [
+            p for p, solved in zip(solvable, shared) if solved
+        ]
     return KernResult(
         pairs=solvable,
         values=values,

@@ -1,8 +1,11 @@
 """Turn solved gaps into kerning values: caps, the fail-safe, positive kerns, rounding, threshold.
 
-``kern_values(gaps, left_width, right_width, settings)`` gives (values, fail-safe mask,
-kept mask). The kern is ``−gap``. A pair sharing no band (gap +inf) gets the fail-safe:
-the negative cap, half the narrower advance in whole units (``negative_cap``). Negative
+``kern_values(gaps, left_width, right_width, settings, scale=None)`` gives (values, fail-safe
+mask, kept mask). The kern is ``−gap``; negative kerns are multiplied by ``scale`` (per pair:
+its context's strength, see :mod:`bubblekern.model`) when given. A pair sharing no band (gap
++inf) is the fail-safe: with ``settings.failsafe == "cap"`` it gets the negative cap, half the
+narrower advance in whole units (``negative_cap``), else 0 (with ``skip`` the caller leaves such
+pairs out afterwards). Negative
 kerns never exceed the cap; positive ones are zeroed when ``allow_positive`` is off and
 limited by ``positive_cap``. Values are rounded to ``rounding`` (``round_to_step``: halves
 away from zero) without crossing a cap, and kept when non-zero and at least ``min_kern``

@@ -46,9 +46,10 @@ from .bands import band_profile
 from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
+from .model import CONTEXTS, capped_matrix, fit_strengths, glyph_kinds, pair_contexts
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
-from .settings import LIB_KEY, Settings, units_per_em
+from .settings import LIB_KEY, Settings, italic_slant, units_per_em
 from .solver import ProfileMatrix, solve_gaps
 
 __all__ = ["FIT_KEY", "CONTROL_PAIRS", "FitError", "FitResult", "Candidate", "control_pairs", "fit", "store_fit"]
@@ -70,8 +71,14 @@ FOLDS = 5
 """Folds of the training pairs' cross-validation (fewer with fewer pairs)."""
 CONTROL_PAIRS = ("HH", "HO", "OH", "OO", "nn", "no", "on", "oo", "Hn", "nH")
 """Pairs of straight and round references a spaced font leaves unkerned: added to the training pairs."""
+DEPTH_CAPS = (None, 40, 60, 90, 120)
+"""Depth caps tried per bubble set (per 1000 em; None: no cap), see :mod:`bubblekern.model`."""
+POLISHED = 8
+"""The value model is fitted to this many of the best bubble sets and bands the search scored."""
 CORNERS = ("round", "miter")
 RADII = (0, 20, 50)
+
+_ONES = (1.0, 1.0, 1.0, 1.0, 1.0)
 
 Progress = Callable[[int, str], None]
 """``progress(bubble sets made, stage)`` after each point of the search is scored."""
@@ -89,9 +96,15 @@ class Candidate:
     """A :class:`bubblekern.generate.GenerateSettings`."""
     band: float
     min_kern: int
+    depth_cap: float | None = None
+    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
+    """The value model's depth cap and per-context strengths (see :mod:`bubblekern.model`)."""
 
     def settings(self, base: Settings) -> Settings:
-        return base.replace(band=float(self.band), min_kern=int(self.min_kern), layer=_layer(self.generate, base))
+        return base.replace(
+            band=float(self.band), min_kern=int(self.min_kern), layer=_layer(self.generate, base),
+            depth_cap=self.depth_cap, strengths=tuple(self.strengths),
+        )
 
 
 @dataclass
@@ -131,6 +144,8 @@ class FitResult:
             "generate": _generate_dict(self.best.generate),
             "band": float(self.best.band),
             "min_kern": int(self.best.min_kern),
+            "depth_cap": self.best.depth_cap,
+            "strengths": dict(zip(CONTEXTS, self.best.strengths)),
             "training": {"pairs": len(self.training_pairs), **_brief(self.training)},
             "control_pairs": [list(p) for p in self.control_pairs],
             "cross_validated": {"folds": self.folds, **(_brief(self.cross_validated) if self.cross_validated else {})},
@@ -152,7 +167,9 @@ class FitResult:
         g = _generate_dict(self.best.generate)
         shown = ", ".join(f"{k} {v:g}" if isinstance(v, float) else f"{k} {v}" for k, v in g.items() if k in _SEARCHED)
         lines = [
-            f"best: {shown}, band {self.best.band:g}, min kern {self.best.min_kern}",
+            f"best: {shown}, band {self.best.band:g}, min kern {self.best.min_kern}, depth cap "
+            + ("none" if self.best.depth_cap is None else format(self.best.depth_cap, "g")),
+            "  strengths: " + ", ".join(f"{c} {v:g}" for c, v in zip(CONTEXTS, self.best.strengths)),
             f"  {'':<10} {'pairs':>6} {'MAE':>7} {'start':>7} {'no kern':>8} {'r':>6} {'±' + format(self.training.tolerance, 'g'):>5}",
         ]
         rows = [("training", self.training, self.start_training, self.training_pairs)]
@@ -212,6 +229,7 @@ def fit(
     refine: bool = True,
     controls: bool = True,
     folds: int = FOLDS,
+    model: bool = True,
     progress: Progress | None = None,
 ) -> FitResult:
     """Search generation and kerning settings that best reproduce ``reference`` on ``training`` pairs.
@@ -221,7 +239,10 @@ def fit(
     0. With ``controls`` the :func:`control_pairs` join the training pairs. ``held_out``
     defaults to every other reference pair. ``start`` is the
     :class:`~bubblekern.generate.GenerateSettings` to begin from (the font's stored ones,
-    else the defaults). ``folds`` (≥ 2) sets the cross-validation. The font is not changed;
+    else the defaults). ``folds`` (≥ 2) sets the cross-validation. With ``model`` the value
+    model is fitted too: for each bubble set, the depth cap of :data:`DEPTH_CAPS` and the
+    strength per pair context (:func:`bubblekern.model.fit_strengths`) that fit the training
+    pairs best; without it they stay as ``settings`` has them. The font is not changed;
     see :func:`store_fit`.
     """
     generate = _generator()
@@ -252,9 +273,9 @@ def fit(
     held_ref = np.array([float(values.get(p, 0)) for p in held_out])
 
     start_gen = start if start is not None else generate.load_generate_settings(font)
-    start_cand = Candidate(start_gen, float(base.band), int(base.min_kern))
+    start_cand = Candidate(start_gen, float(base.band), int(base.min_kern), base.depth_cap, base.strengths)
     maker = _Maker(font, generate)
-    search = _Search(maker, training, train_ref, base, upm)
+    search = _Search(maker, training, train_ref, base, upm, model=model)
     best = _run(search, start_cand, refine, progress, "")
 
     # cross-validation: each fold predicted by the same search run on the other folds
@@ -265,13 +286,15 @@ def fit(
         predicted = np.zeros(n)
         for i in range(k):
             held = np.arange(i, n, k)
-            fold = _Search(maker, training, train_ref, base, upm, subset=np.setdiff1d(np.arange(n), held), raw=search)
+            fold = _Search(
+                maker, training, train_ref, base, upm, subset=np.setdiff1d(np.arange(n), held), raw=search, model=model
+            )
             found = _run(fold, start_cand, refine, progress, f"fold {i + 1}/{k} ")
             predicted[held] = fold.predict(found)[held]
         cross = metrics(predicted, train_ref, upm)
 
     # final scores, on training and held-out pairs; held-out bubbles are generated only now
-    final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm)
+    final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm, model=model)
     pred_best = final.predict(best)
     pred_start = final.predict(start_cand)
     result = FitResult(
@@ -296,7 +319,8 @@ def fit(
 
 
 def _run(search: _Search, start: Candidate, refine: bool, progress: Progress | None, stage: str) -> Candidate:
-    """The best candidate of the grid, refined from the best point of the two best adhere modes."""
+    """The best candidate of the grid, refined from the best point of the two best adhere modes, then
+    (with ``search.model``) the value model fitted to the best bubble sets found."""
     starts = search.grid(start, progress, stage)
     best, best_score = starts[0]
     if refine:  # the grid may mislead one mode
@@ -304,6 +328,8 @@ def _run(search: _Search, start: Candidate, refine: bool, progress: Progress | N
             found, score = search.refine(candidate, error, progress, stage)
             if search._better(score, best_score):
                 best, best_score = found, score
+    if search.model:
+        best, best_score = search.polish(best, best_score)
     return best
 
 
@@ -320,6 +346,10 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     generate.store_generate_settings(font, result.best.generate)
     kern = dict(font.lib.get(LIB_KEY, {}) or {})
     kern.update({"band": float(result.best.band), "min_kern": int(result.best.min_kern)})
+    kern["strengths"] = [float(v) for v in result.best.strengths]
+    kern.pop("depth_cap", None)
+    if result.best.depth_cap is not None:
+        kern["depth_cap"] = float(result.best.depth_cap)
     font.lib[LIB_KEY] = kern
     if not bubbles:
         return None
@@ -366,6 +396,7 @@ class _Search:
         *,
         subset: np.ndarray | None = None,
         raw: _Search | None = None,
+        model: bool = True,
     ):
         self.maker = maker
         self.pairs = pairs
@@ -377,8 +408,13 @@ class _Search:
         self.names = list(dict.fromkeys(n for p in pairs for n in p))
         self.widths = {n: float(maker.font[n].width) for n in self.names}
         self.history: list[tuple[dict, float]] = []
-        self._raw: dict[tuple, np.ndarray] = raw._raw if raw is not None else {}
-        """Solved values per (bubbles, band): shared with ``raw``, a search over the same pairs."""
+        self._raw: dict[tuple, Any] = raw._raw if raw is not None else {}
+        """Band matrices, gaps and values per bubble set, band, depth cap and strengths: shared with ``raw``,
+        a search over the same pairs."""
+        self.model = model
+        kinds = glyph_kinds(maker.font, self.names)
+        self.contexts = np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]), dtype=np.int8)
+        self.slant = italic_slant(maker.font) if base.italic else 0.0
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
 
     @property
@@ -389,37 +425,56 @@ class _Search:
         """Effective bubbles of the pairs' glyphs under generation settings ``gen``."""
         return {n: self.maker.effective(gen, n) for n in self.names}
 
-    def raw(self, gen, band: float) -> np.ndarray:
-        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble."""
-        key = (_key(gen), float(band))
+    def _solved(self, gen, band: float, depth_cap: float | None):
+        """(solvable pair indices, gaps, left widths, right widths) of a bubble set, band and depth cap."""
+        key = ("gaps", _key(gen), float(band), depth_cap)
         if key not in self._raw:
-            bubbles = self.bubbles(gen)
-            height = self.base.replace(band=float(band)).band_height(self.upm)
-            profiles = {}
-            for name, bubble in bubbles.items():
-                profile = band_profile(bubble, height) if bubble else None
-                if profile is not None and not profile.empty:
-                    profiles[name] = profile
-            values = np.zeros(len(self.pairs))
-            solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
-            if solvable:
-                matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles})
+            matrix_key = ("matrix", _key(gen), float(band))
+            if matrix_key not in self._raw:
+                height = self.base.replace(band=float(band)).band_height(self.upm)
+                profiles = {}
+                for name, bubble in self.bubbles(gen).items():
+                    profile = band_profile(bubble, height, self.slant) if bubble else None
+                    if profile is not None and not profile.empty:
+                        profiles[name] = profile
+                solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
+                matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles}) if solvable else None
+                self._raw[matrix_key] = (solvable, matrix)
+            solvable, matrix = self._raw[matrix_key]
+            if not solvable:
+                self._raw[key] = ([], np.zeros(0), np.zeros(0), np.zeros(0))
+            else:
+                if depth_cap is not None:
+                    matrix = capped_matrix(matrix, depth_cap * self.upm / 1000.0)
                 left = matrix.rows([self.pairs[i][0] for i in solvable])
                 right = matrix.rows([self.pairs[i][1] for i in solvable])
                 gaps, _ = solve_gaps(matrix, left, right, self.base.chunk)
-                settings = self.base.replace(band=float(band), min_kern=0)
-                solved, _, _ = kern_values(gaps, matrix.widths[left], matrix.widths[right], settings)
-                values[solvable] = solved
+                self._raw[key] = (solvable, gaps, matrix.widths[left], matrix.widths[right])
+        return self._raw[key]
+
+    def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES) -> np.ndarray:
+        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble."""
+        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths))
+        if key not in self._raw:
+            solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap)
+            values = np.zeros(len(self.pairs))
+            if solvable:
+                settings = self.base.replace(band=float(band), min_kern=0).cap_for(self.upm)
+                scale = None
+                if any(v != 1.0 for v in strengths):
+                    table = np.array(list(strengths) + [1.0])
+                    scale = table[self.contexts[solvable]]  # context −1 (outside them) takes the last entry
+                values[solvable], _, _ = kern_values(gaps, left_widths, right_widths, settings, scale)
             self._raw[key] = values
         return self._raw[key]
 
     def predict(self, candidate: Candidate) -> np.ndarray:
-        raw = self.raw(candidate.generate, candidate.band)
+        raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths)
         return np.where(np.abs(raw) >= candidate.min_kern, raw, 0.0)
 
-    def best_threshold(self, gen, band: float) -> tuple[int, float]:
-        """(min_kern, MAE) of the best threshold for a bubble set and band, all thresholds at once."""
-        raw = self.raw(gen, band)[self.subset]
+    def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
+        """(min_kern, MAE) of the best threshold for solved values ``raw``, all thresholds at once."""
+        raw = raw[self.subset]
         scale = self.upm / 1000.0
         thresholds = np.array([round(t * scale) for t in MIN_KERNS], float)
         kept = np.abs(raw)[None, :] >= thresholds[:, None]
@@ -428,11 +483,37 @@ class _Search:
         i = int(np.argmin(errors + 1e-9 * np.abs(thresholds - self.base.min_kern)))
         return int(thresholds[i]), float(errors[i])
 
+    def best_model(self, gen, band: float) -> tuple[Candidate, float]:
+        """The best depth cap of :data:`DEPTH_CAPS`, strengths per context and threshold for a bubble
+        set and band, and its MAE (on a tie: no depth cap, then the smaller cap)."""
+        best: tuple[Candidate, float] | None = None
+        for depth in DEPTH_CAPS:
+            plain = self.raw(gen, band, depth)
+            sub = self.subset
+            strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=self.base.strengths)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths))
+            if best is None or self._better(error, best[1]):
+                best = (Candidate(gen, float(band), min_kern, depth, strengths), error)
+        assert best is not None
+        return best
+
+    def polish(self, best: Candidate, best_score: float, top: int = POLISHED) -> tuple[Candidate, float]:
+        """Fit the value model (depth cap, strengths) to the ``top`` best bubble sets and bands scored;
+        the result replaces ``best`` only when it is clearly better."""
+        ranked = sorted(self._scores.values(), key=lambda item: item[1])[:top]
+        for candidate, _ in ranked:
+            found, error = self.best_model(candidate.generate, candidate.band)
+            if self._better(error, best_score):
+                best, best_score = found, error
+        return best, best_score
+
     def score(self, gen, band: float) -> tuple[Candidate, float]:
+        """The best threshold for a bubble set and band, the value model as the base settings have it."""
         key = (_key(gen), float(band))
         if key not in self._scores:
-            min_kern, error = self.best_threshold(gen, band)
-            self._scores[key] = (Candidate(gen, float(band), min_kern), error)
+            depth, strengths = self.base.depth_cap, tuple(self.base.strengths)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths))
+            self._scores[key] = (Candidate(gen, float(band), min_kern, depth, strengths), error)
             self.history.append(({**_generate_dict(gen), "band": float(band), "min_kern": min_kern}, error))
         return self._scores[key]
 

@@ -16,6 +16,8 @@ MIN_UPM, MAX_UPM = 16, 16384
 """The unitsPerEm range OpenType allows; anything outside it is broken data."""
 
 OnError = Literal["raise", "skip"]
+Failsafe = Literal["cap", "zero", "skip"]
+FAILSAFES = ("cap", "zero", "skip")
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,14 @@ class Settings:
     (:mod:`bubblekern.direction`)."""
     on_error: OnError = "raise"
     """What a component cycle or a missing component base does: raise, or skip with a warning."""
+    failsafe: Failsafe = "zero"
+    """A pair whose bubbles share no band (period + quote): ``zero`` solves it to 0, ``cap`` gives
+    it the negative cap (the original BubbleKern's fail-safe), ``skip`` leaves it unsolved."""
+    depth_cap: float | None = None
+    """Per 1000 units per em: room beside a bubble counts at most this much beyond the room at its
+    outermost band (see :mod:`bubblekern.model`); None for no cap."""
+    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
+    """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -73,6 +83,16 @@ class Settings:
             raise SettingsError(f"on_error must be 'raise' or 'skip', not {self.on_error!r}")
         if not _number(self.chunk) or self.chunk < 1:
             raise SettingsError("chunk must be ≥ 1")
+        if self.failsafe not in FAILSAFES:
+            raise SettingsError(f"failsafe must be one of {', '.join(FAILSAFES)}, not {self.failsafe!r}")
+        if self.depth_cap is not None and not (
+            _number(self.depth_cap) and math.isfinite(self.depth_cap) and self.depth_cap >= 0
+        ):
+            raise SettingsError(f"depth_cap must be a number ≥ 0 or None, not {self.depth_cap!r}")
+        strengths = tuple(self.strengths) if isinstance(self.strengths, (list, tuple)) else ()
+        if len(strengths) != 5 or not all(_number(v) and math.isfinite(v) and 0 <= v <= 4 for v in strengths):
+            raise SettingsError(f"strengths must be 5 numbers from 0 to 4, not {self.strengths!r}")
+        object.__setattr__(self, "strengths", tuple(float(v) for v in strengths))
         if isinstance(self.rtl, str) and self.rtl != "all":
             raise SettingsError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
         if not isinstance(self.rtl, str):
@@ -111,6 +131,12 @@ class Settings:
         data.pop("chunk")
         if data["positive_cap"] is None:
             data.pop("positive_cap")
+        if data["depth_cap"] is None:
+            data.pop("depth_cap")
+        if all(v == 1.0 for v in data["strengths"]):
+            data.pop("strengths")
+        else:
+            data["strengths"] = list(data["strengths"])
         if not data["extra"]:
             data.pop("extra")
         if not data["rtl"]:
@@ -123,7 +149,10 @@ class Settings:
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Settings from plain data; unknown keys are ignored."""
         known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        values = {k: v for k, v in data.items() if k in known}
+        if isinstance(values.get("strengths"), list):
+            values["strengths"] = tuple(values["strengths"])
+        return cls(**values)
 
 
 def _number(value: Any) -> bool:

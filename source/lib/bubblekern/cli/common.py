@@ -31,6 +31,14 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-positive", action="store_true", default=None, help="never kern overlapping bubbles apart")
     group.add_argument("--positive-cap", type=int, metavar="N", help="largest positive kern")
     group.add_argument(
+        "--failsafe", choices=("cap", "zero", "skip"),
+        help=f"pairs whose bubbles share no band: the negative cap, 0, or left unsolved (default: {default.failsafe})",
+    )
+    group.add_argument(
+        "--depth-cap", type=float, metavar="N",
+        help="room beside a bubble counts at most N per 1000 em beyond its outermost band (default: none)",
+    )
+    group.add_argument(
         "--include-marks",
         action="store_true",
         default=None,
@@ -60,6 +68,8 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "rounding": args.round,
         "allow_positive": None if args.no_positive is None else not args.no_positive,
         "positive_cap": args.positive_cap,
+        "failsafe": getattr(args, "failsafe", None),
+        "depth_cap": getattr(args, "depth_cap", None),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
         "rtl": _rtl_names(getattr(args, "rtl", None), font),

@@ -56,6 +56,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="do not add the unkerned control pairs (HH HO OH OO nn no on oo Hn nH) to the training pairs",
     )
     parser.add_argument(
+        "--no-model", action="store_true",
+        help="fit the bubbles only; keep the value model (depth cap, strengths per pair context) as stored",
+    )
+    parser.add_argument(
         "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
     )
     parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
@@ -91,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
             raise FontFileError(f"{args.reference}: --reference takes a .ufo")
         reference = args.reference
     pairs = training_pairs(args, font)
-    result = fit(font, pairs, reference, settings, refine=not args.no_refine, controls=not args.no_control_pairs)
+    result = fit(font, pairs, reference, settings, refine=not args.no_refine, controls=not args.no_control_pairs,
+                 model=not args.no_model)
     saved = report = None
     if not args.dry_run:
         with progress_bar(not args.json) as progress:

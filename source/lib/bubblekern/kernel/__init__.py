@@ -19,6 +19,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
 - ``solve_gaps`` and ``kern_values``: its two halves (see :mod:`bubblekern.solver` and
   :mod:`bubblekern.rules`), and ``negative_cap``/``round_to_step`` for single values.
 - ``NO_BAND``: the band index of pairs that share no band.
+- ``cap_depth(matrix, depth)``: the matrix with each glyph's room per band limited to
+  ``depth`` beyond its smallest (the value model's depth cap); ``compress(column, mask)``:
+  the entries of a result column where ``mask`` is true.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -47,6 +50,8 @@ except ImportError:
         NO_BAND,
         ProfileMatrix,
         all_rows,
+        cap_depth,
+        compress,
         kern_values,
         negative_cap,
         orient_rows,
@@ -61,6 +66,8 @@ else:
         NO_BAND,
         ProfileMatrix,
         all_rows,
+        cap_depth,
+        compress,
         kern_values,
         negative_cap,
         orient_rows,
@@ -77,6 +84,8 @@ __all__ = [
     "NO_BAND",
     "ProfileMatrix",
     "all_rows",
+    "cap_depth",
+    "compress",
     "kern_values",
     "negative_cap",
     "orient_rows",

@@ -13,14 +13,17 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, repeat
 from operator import add
 
 from ..bands import BandProfile
 from ..settings import Settings
 
-__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
+__all__ = [
+    "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
+    "round_to_step", "cap_depth", "compress",
+]
 
 NO_BAND = -(2**31)
 """Band index given to pairs that share no band (band indices may be negative)."""
@@ -139,6 +142,7 @@ def kern_values(
     left_width: Iterable[float],
     right_width: Iterable[float],
     settings: Settings,
+    scale: Iterable[float] | None = None,
 ) -> tuple[array, array, array]:
     """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`)."""
     step = int(settings.rounding)
@@ -149,11 +153,20 @@ def kern_values(
     values, failsafe, kept = array("i"), array("B"), array("B")
     add_value, add_failsafe, add_kept = values.append, failsafe.append, kept.append
     isfinite, floor, copysign = math.isfinite, math.floor, math.copysign
-    for gap, lw, rw in zip(gaps, left_width, right_width):
+    capped_failsafe = settings.failsafe == "cap"
+    scaled = scale is not None
+    for gap, lw, rw, factor in zip(gaps, left_width, right_width, scale if scaled else repeat(1.0)):
         narrower = lw if lw <= rw else rw  # negative_cap, inlined: this loop runs once a pair
         cap = float(floor((narrower if narrower > 0.0 else 0.0) / 2.0))
         safe = not isfinite(gap)
-        raw = -cap if safe or -gap < -cap else -gap
+        if safe:
+            raw = -cap if capped_failsafe else 0.0
+        else:
+            raw = -gap
+            if scaled and raw < 0.0:
+                raw = raw * factor
+            if raw < -cap:
+                raw = -cap
         if not allow_positive and raw > 0.0:
             raw = 0.0
         if positive_cap is not None and raw > positive_cap:
@@ -176,14 +189,41 @@ def solve(
     right: Sequence[int],
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
+    contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
 ) -> tuple[array, array, array, array, array]:
-    """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``."""
+    """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
+
+    ``contexts`` is (a kind code per row, a table of scales by left and right code): each
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``.
+    """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     widths = matrix.widths
+    scale = None
+    if contexts is not None:
+        codes, table = contexts
+        scale = (table[codes[a]][codes[b]] for a, b in zip(left, right))
     values, failsafe, kept = kern_values(
-        gaps, (widths[row] for row in left), (widths[row] for row in right), settings
+        gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale
     )
     return gaps, bands, values, failsafe, kept
+
+
+def cap_depth(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
+    """``matrix`` with each glyph's room per band limited to ``depth`` beyond its smallest on that side."""
+
+    def cap(rows: list[list[float]]) -> list[list[float]]:
+        capped = []
+        for room in rows:
+            limit = min(room, default=_INF) + depth
+            capped.append([r if r <= limit or r == _INF else limit for r in room])
+        return capped
+
+    return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
+
+
+def compress(column: Sequence, mask: Sequence) -> array:
+    """The entries of ``column`` (an :class:`array.array`) where ``mask`` is true."""
+    return array(column.typecode, (value for value, keep in zip(column, mask) if keep))
 
 
 def orient_rows(codes: Sequence[int], left: Sequence[int], right: Sequence[int]) -> tuple[array, array, array, array]:

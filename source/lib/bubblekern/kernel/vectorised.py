@@ -7,14 +7,17 @@ the temporary ``pairs × bands`` arrays within ``chunk`` cells.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..bands import BandProfile
 from ..settings import Settings
 
-__all__ = ["NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap", "round_to_step"]
+__all__ = [
+    "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
+    "round_to_step", "cap_depth", "compress",
+]
 
 NO_BAND = -(2**31)
 """Band index given to pairs that share no band (band indices may be negative)."""
@@ -115,13 +118,17 @@ def kern_values(
     left_width: np.ndarray,
     right_width: np.ndarray,
     settings: Settings,
+    scale: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`)."""
     gaps = np.asarray(gaps, float)
     step = int(settings.rounding)
     cap = negative_cap(left_width, right_width)
     failsafe = ~np.isfinite(gaps)
-    raw = np.where(failsafe, -cap, -np.where(failsafe, 0.0, gaps))
+    raw = -np.where(failsafe, 0.0, gaps)
+    if scale is not None:
+        raw = np.where(raw < 0.0, raw * scale, raw)
+    raw = np.where(failsafe, -cap if settings.failsafe == "cap" else 0.0, raw)
     raw = np.maximum(raw, -cap)
     if not settings.allow_positive:
         raw = np.minimum(raw, 0.0)
@@ -145,9 +152,17 @@ def solve(
     right: np.ndarray,
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
+    contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``."""
+    """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
+
+    ``contexts`` is (a kind code per row, a table of scales by left and right code): each
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``.
+    """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    codes = table = None
+    if contexts is not None:
+        codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
     values = np.empty(len(gaps), dtype=np.int32)
     failsafe = np.empty(len(gaps), dtype=bool)
     kept = np.empty(len(gaps), dtype=bool)
@@ -155,8 +170,26 @@ def solve(
     for begin in range(0, len(gaps), step):  # in chunks, so temporaries stay small
         part = slice(begin, begin + step)
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings)
+        scale = None if table is None else table[codes[left[part]], codes[right[part]]]
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale)
     return gaps, bands, values, failsafe, kept
+
+
+def cap_depth(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
+    """``matrix`` with each glyph's room per band limited to ``depth`` beyond its smallest on that side."""
+
+    def cap(room: np.ndarray) -> np.ndarray:
+        if room.size == 0:
+            return room.copy()
+        outer = room.min(axis=1, keepdims=True)  # +inf only where a row has no band at all
+        return np.where(np.isfinite(room), np.minimum(room, outer + depth), room)
+
+    return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
+
+
+def compress(column: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The entries of ``column`` where ``mask`` is true."""
+    return column[np.asarray(mask, dtype=bool)]
 
 
 def orient_rows(

@@ -1,0 +1,290 @@
+"""Kerning quality on real hand-kerned fonts: BubbleKern beside the designer (not a test).
+
+    python benchmarks/quality.py                 # every font in ../shared/fonts
+    python benchmarks/quality.py --fonts Roboto  # fonts whose file name contains this
+    python benchmarks/quality.py --no-fontforge  # BubbleKern alone
+    python benchmarks/quality.py --model off     # the plain bubble model (collision only)
+
+For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
+without them):
+
+1. the glyph set is A–Z, a–z and seven punctuation marks (``. , : ; - ' "``): 59 glyphs,
+   3,481 pairs;
+2. the designer's kerning of every pair is measured with HarfBuzz (the pair set with the
+   ``kern`` feature on minus off, :func:`bubblekern.evaluate.binary_kerning`);
+3. the glyphs are converted to a UFO (outlines decomposed, metrics kept, no kerning) in a
+   cache folder outside the repository (``--cache``, default ``~/.cache/bubblekern-quality``);
+4. BubbleKern gets the designer's kerning of the training pairs only (the pairs of
+   :data:`TRAINING`, at most 30, plus the zero control pairs ``fit`` adds), fits its
+   settings to them, generates bubbles for all 59 glyphs and kerns all 3,481 pairs;
+5. it prints, per font, Pearson r, the mean absolute error (MAE), the MAE of no kerning
+   at all, and precision/recall of "needs kerning" (|k| ≥ 20 per 1000 em) — on the pairs
+   **not** used for training — beside FontForge's AutoKern, tuned on the same training
+   pairs (its separation chosen from a grid by MAE), when ``import fontforge`` works in
+   some Python on the machine (Debian: ``apt-get install python3-fontforge``).
+
+All values are per 1000 units per em.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from bubblekern import Settings, kern_pairs, open_font
+from bubblekern.evaluate import binary_kerning, metrics
+from bubblekern.fit import CONTROL_PAIRS, fit
+from bubblekern.generate import make_bubbles
+
+FONTS = next(
+    (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
+    Path(__file__).resolve().parents[1].parent / "shared" / "fonts",
+)
+"""``../shared/fonts`` of the repository (of the main checkout, from a worktree beside it)."""
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+PUNCTUATION = ".,:;-'\""
+TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "r,P.")
+"""Training texts: their consecutive pairs (22) and the control pairs ``fit`` adds (8 more: 30 in all)
+are the only designer kerning BubbleKern sees."""
+MAX_TRAINING = 30
+
+
+def training_pairs(cmap: dict[str, str], texts=TRAINING) -> list[tuple[str, str]]:
+    """Consecutive pairs of the training texts, as glyph names, each once."""
+    pairs: dict[tuple[str, str], None] = {}
+    for text in texts:
+        for a, b in zip(text, text[1:]):
+            if a in cmap and b in cmap:
+                pairs.setdefault((cmap[a], cmap[b]))
+    return list(pairs)
+
+
+# -- the font, converted --------------------------------------------------------------
+
+
+def glyph_map(ttf: Path, chars: str) -> dict[str, str]:
+    """Character → glyph name for the characters the font maps."""
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(ttf, lazy=True).getBestCmap() or {}
+    return {c: cmap[ord(c)] for c in chars if ord(c) in cmap}
+
+
+def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
+    """A UFO of the glyphs of ``cmap`` (outlines decomposed, no kerning), made once per font file."""
+    digest = hashlib.sha1(ttf.read_bytes() + "".join(cmap).encode()).hexdigest()[:12]
+    path = cache / f"{ttf.stem}-{digest}.ufo"
+    if path.exists():
+        return path
+    from fontParts.fontshell import RFont
+    from fontTools.pens.recordingPen import DecomposingRecordingPen
+    from fontTools.ttLib import TTFont
+
+    source = TTFont(ttf)
+    glyphs = source.getGlyphSet()
+    font = RFont()
+    font.info.familyName = ttf.stem
+    font.info.unitsPerEm = source["head"].unitsPerEm
+    os2 = source["OS/2"]
+    font.info.ascender = source["hhea"].ascent
+    font.info.descender = source["hhea"].descent
+    font.info.xHeight = getattr(os2, "sxHeight", None) or None
+    font.info.capHeight = getattr(os2, "sCapHeight", None) or None
+    font.info.italicAngle = source["post"].italicAngle
+    for char, name in cmap.items():
+        glyph = font.newGlyph(name)
+        pen = DecomposingRecordingPen(glyphs)
+        glyphs[name].draw(pen)
+        pen.replay(glyph.getPen())
+        glyph.width = glyphs[name].width
+        glyph.unicodes = [ord(char)]
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    font.save(str(partial))
+    partial.rename(path)
+    return path
+
+
+# -- the tools ------------------------------------------------------------------------
+
+
+def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool) -> tuple[dict, str, list]:
+    """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``,
+    a description of the fitted settings, and the model pairs (training plus controls)."""
+    font = open_font(ufo)
+    result = fit(font, training, reference, Settings(), model=model)
+    gen = result.best.generate.replace(overwrite="always")
+    if "bubble" not in font.layerOrder:
+        font.newLayer("bubble")
+    make_bubbles(font, names, gen)
+    settings = result.settings
+    pairs = [(a, b) for a in names for b in names]
+    kerned = kern_pairs(font, pairs, settings)
+    values = {p: float(v) for p, v, k in zip(kerned.pairs, kerned.values, kerned.kept_mask) if k}
+    g = gen
+    how = (
+        f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
+        f"min {settings.min_kern}, depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
+    )
+    return values, how, list(result.training_pairs)
+
+
+FONTFORGE_SCRIPT = r"""
+import json, sys
+import fontforge
+path, names, training = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+SEPARATIONS = (40, 60, 80, 100, 120, 150, 180, 220)
+
+def run(separation, left, right):
+    font = fontforge.open(path)
+    for lookup in font.gpos_lookups:
+        font.removeLookup(lookup)
+    font.addLookup("kern", "gpos_pair", None, (("kern", (("latn", ("dflt",)), ("DFLT", ("dflt",)))),))
+    font.addLookupSubtable("kern", "kern-1")
+    font.autoKern("kern-1", separation, left, right)
+    values = {}
+    for name in left:
+        for entry in font[name].getPosSub("kern-1"):
+            if entry[1] == "Pair":
+                values[name + " " + entry[2]] = entry[5]
+    font.close()
+    return values
+
+firsts = sorted({a for a, b, v in training})
+seconds = sorted({b for a, b, v in training})
+best = None
+for separation in SEPARATIONS:
+    got = run(separation, firsts, seconds)
+    error = sum(abs(got.get(a + " " + b, 0) - v) for a, b, v in training) / len(training)
+    if best is None or error < best[1]:
+        best = (separation, error)
+values = run(best[0], names, names)
+print(json.dumps({"separation": best[0], "values": values}))
+"""
+
+
+def fontforge_python() -> str | None:
+    """A Python that can ``import fontforge``, or None."""
+    for python in ("/usr/bin/python3", shutil.which("python3")):
+        if python and Path(python).exists():
+            done = subprocess.run([python, "-c", "import fontforge"], capture_output=True)
+            if done.returncode == 0:
+                return python
+    return None
+
+
+def fontforge_values(python: str, ttf: Path, names: list[str], reference: dict, training: list) -> tuple[dict, str]:
+    """FontForge AutoKern's values, its separation tuned on the training pairs."""
+    rows = [[a, b, reference.get((a, b), 0.0)] for a, b in training]
+    done = subprocess.run(
+        [python, "-c", FONTFORGE_SCRIPT, str(ttf), json.dumps(names), json.dumps(rows)],
+        capture_output=True, text=True, timeout=1800,
+    )
+    if done.returncode:
+        raise RuntimeError(done.stderr.strip()[-400:])
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    values = {tuple(k.split(" ")): float(v) for k, v in data["values"].items()}
+    return values, f"separation {data['separation']}"
+
+
+# -- the report -----------------------------------------------------------------------
+
+
+def score(predicted: dict, reference: dict, pairs: list, upm: float) -> dict:
+    """r, MAE, zero-kerning MAE, precision and recall per 1000 em on ``pairs``."""
+    scale = 1000.0 / upm
+    p = np.array([predicted.get(pair, 0.0) for pair in pairs]) * scale
+    r = np.array([reference.get(pair, 0.0) for pair in pairs]) * scale
+    m = metrics(p, r, 1000.0)
+    return {"r": m.pearson, "mae": m.mae, "zero": m.baseline_mae, "precision": m.precision, "recall": m.recall}
+
+
+def _f(value, spec=".2f") -> str:
+    return "—" if value is None else format(value, spec)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fonts", default="", help="only fonts whose file name contains this")
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bubblekern-quality")
+    parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
+    parser.add_argument("--model", choices=("on", "off"), default="on",
+                        help="fit the value model (depth cap, strengths per context) or only the bubbles")
+    parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+
+    fonts = sorted(p for p in FONTS.glob("*.ttf") if args.fonts in p.name) if FONTS.is_dir() else []
+    if not fonts:
+        print(f"no fonts in {FONTS}: nothing to measure (the shared fonts are not in a user's clone)")
+        return 0
+    python = None if args.no_fontforge else fontforge_python()
+    if python is None and not args.no_fontforge:
+        print("FontForge is not available (apt-get install python3-fontforge): BubbleKern alone")
+
+    rows, report = [], {}
+    for ttf in fonts:
+        started = time.perf_counter()
+        cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
+        names = list(cmap.values())
+        pairs = [(a, b) for a in names for b in names]
+        designer, unmeasured, upm = binary_kerning(ttf, pairs)
+        training = training_pairs(cmap)
+        controls = {cmap[a]: cmap[a] for a in "HOno" if a in cmap}
+        model_pairs = training + [(controls[a], controls[b]) for a, b in CONTROL_PAIRS
+                                  if a in controls and b in controls and (controls[a], controls[b]) not in training]
+        if len(model_pairs) > MAX_TRAINING:
+            raise SystemExit(f"{len(model_pairs)} model pairs: at most {MAX_TRAINING}")
+        known = {p: designer.get(p, 0.0) for p in model_pairs}
+        scored = [p for p in pairs if p not in set(model_pairs) and p not in set(unmeasured)]
+        ufo = to_ufo(ttf, cmap, args.cache)
+        try:
+            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on")
+            assert set(used) == set(model_pairs), "fit used other model pairs than counted"
+        except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
+            print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)
+            ours, how = {}, f"failed: {type(error).__name__}"
+        entry = {"bubblekern": score(ours, designer, scored, upm), "bubblekern_settings": how, "pairs": len(scored)}
+        if python is not None:
+            try:
+                theirs, their_how = fontforge_values(python, ttf, names, known, model_pairs)
+                entry["fontforge"] = score(theirs, designer, scored, upm)
+                entry["fontforge_settings"] = their_how
+            except (RuntimeError, subprocess.TimeoutExpired, ValueError) as error:
+                entry["fontforge_error"] = str(error)
+        entry["seconds"] = round(time.perf_counter() - started, 1)
+        report[ttf.stem] = entry
+        rows.append((ttf.stem, entry))
+        if args.worst:
+            scale = 1000.0 / upm
+            worst = sorted(scored, key=lambda p: -abs(ours.get(p, 0.0) - designer.get(p, 0.0)))[: args.worst]
+            print(f"{ttf.stem}: worst pairs (BubbleKern, designer, per 1000 em)")
+            for a, b in worst:
+                print(f"  {a:>12} {b:<12} {ours.get((a, b), 0) * scale:7.0f} {designer.get((a, b), 0) * scale:7.0f}")
+        print(f"{ttf.stem}: {entry['seconds']} s; BubbleKern {how}", flush=True)
+
+    print()
+    print(f"{'font':<22} {'pairs':>5} | {'r':>5} {'MAE':>6} {'zero':>6} {'P':>5} {'R':>5} | {'FF r':>5} {'FF MAE':>6} {'P':>5} {'R':>5}")
+    for name, entry in rows:
+        ours, theirs = entry["bubblekern"], entry.get("fontforge", {})
+        print(
+            f"{name:<22} {entry['pairs']:>5} | {_f(ours['r'])} {_f(ours['mae'], '6.1f')} {_f(ours['zero'], '6.1f')} "
+            f"{_f(ours['precision'])} {_f(ours['recall'])} | {_f(theirs.get('r'))} {_f(theirs.get('mae'), '6.1f')} "
+            f"{_f(theirs.get('precision'))} {_f(theirs.get('recall'))}"
+        )
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""The value model on top of the bubbles: depth caps, pair contexts and their strengths.
+
+The bubbles stay the collision bound; this module shapes what the solver makes of them.
+
+- **Depth caps** (``Settings.depth_cap``, per 1000 units per em): in every band, the room
+  beside a glyph's bubble counts at most ``depth_cap`` more than the room at the glyph's
+  outermost band on that side. A hyphen or a period beside L, F, P or C then stops that
+  far inside the glyph's outer line instead of sliding in until it meets the stem.
+  Straight sides (H, n) are unchanged: their room is the same in every band.
+- **Contexts**: each pair falls in one of :data:`CONTEXTS` by the Unicode categories of its
+  glyphs (any punctuation or symbol makes it ``punctuation``). Its value is scaled by the
+  context's strength (``Settings.strengths``, one per context; 1 leaves it as solved).
+  Pairs of other glyphs (figures, unencoded glyphs whose name does not lead to a letter)
+  are not scaled.
+- :func:`fit_strengths` picks a strength per context from reference values of model pairs.
+
+The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
+model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
+
+The fail-safe policy (``Settings.failsafe``) lives in :mod:`bubblekern.rules`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+
+from . import kernel
+
+__all__ = [
+    "CONTEXTS",
+    "STRENGTHS",
+    "glyph_kind",
+    "glyph_kinds",
+    "pair_contexts",
+    "capped_matrix",
+    "context_scales",
+    "fit_strengths",
+]
+
+CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation")
+"""Pair contexts, in the order of ``Settings.strengths``."""
+STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
+"""Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
+
+Kind = str
+"""``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"P"`` (punctuation or symbol) or ``""``."""
+
+_CODES = {"U": 0, "l": 1, "P": 2, "": 3}
+_CONTEXT = (
+    (0, 1, 4, -1),
+    (2, 3, 4, -1),
+    (4, 4, 4, 4),
+    (-1, -1, 4, -1),
+)
+"""Context index by (left kind code, right kind code); −1: outside the contexts."""
+
+
+def glyph_kind(font, name: str) -> Kind:
+    """The kind of glyph ``name`` by its Unicode value, or by the name's base (``a.sc`` → ``a``)."""
+    codes = _unicodes(font, name)
+    if not codes and "." in name:
+        base = name.split(".", 1)[0]
+        codes = _unicodes(font, base) if base in font else []
+    for code in codes:
+        category = unicodedata.category(chr(code))
+        if category in ("Lu", "Lt"):
+            return "U"
+        if category == "Ll":
+            return "l"
+        if category[0] in "PS":
+            return "P"
+    return ""
+
+
+def glyph_kinds(font, names: Iterable[str]) -> dict[str, Kind]:
+    """:func:`glyph_kind` of every name."""
+    return {name: glyph_kind(font, name) for name in names}
+
+
+def _unicodes(font, name: str) -> list[int]:
+    try:
+        return list(font[name].unicodes or ())
+    except KeyError:
+        return []
+
+
+def pair_contexts(left: Sequence[Kind], right: Sequence[Kind]) -> list[int]:
+    """Index into :data:`CONTEXTS` of each pair of kinds (−1 for a pair outside them)."""
+    return [_CONTEXT[_CODES[a]][_CODES[b]] for a, b in zip(left, right)]
+
+
+def capped_matrix(matrix, depth: float):
+    """``matrix`` (a kernel ``ProfileMatrix``) with each glyph's room per band limited to ``depth``
+    (font units) beyond its smallest on that side."""
+    if depth < 0:
+        raise ValueError(f"depth cap must be ≥ 0, not {depth!r}")
+    return kernel.cap_depth(matrix, float(depth))
+
+
+def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: Sequence[float]):
+    """The kernel's ``contexts`` argument: (a kind code per row of ``names``, the scale table)
+    for ``strengths``, or None when every strength is 1."""
+    if all(s == 1.0 for s in strengths):
+        return None
+    scales = [float(s) for s in strengths]
+    table = [[1.0 if c < 0 else scales[c] for c in row] for row in _CONTEXT]
+    return [_CODES[kinds.get(n, "")] for n in names], table
+
+
+def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Sequence[int], *, min_pairs: int = 2,
+                  keep: Sequence[float] | None = None) -> tuple[float, ...]:
+    """The strength per context whose scaled ``raw`` values come closest (least MAE) to ``reference``.
+
+    ``raw`` are the values at strength 1 (negative kerns; positive ones are not scaled), one
+    per model pair, ``contexts`` their :func:`pair_contexts`. A context with fewer than
+    ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). On a tie the
+    strength nearest 1 wins.
+    """
+    import numpy as np  # the fit is numpy code; kerning never calls this
+
+    raw = np.asarray(raw, float)
+    reference = np.asarray(reference, float)
+    contexts = np.asarray(contexts)
+    keep = tuple(keep) if keep is not None else (1.0,) * len(CONTEXTS)
+    found = list(keep)
+    grid = np.array(STRENGTHS)
+    for i in range(len(CONTEXTS)):
+        mask = contexts == i
+        if int(mask.sum()) < min_pairs:
+            continue
+        r = raw[mask]
+        scaled = np.where(r < 0, np.round(grid[:, None] * r[None, :]), r[None, :])
+        errors = np.abs(scaled - reference[mask][None, :]).mean(axis=1)
+        best = int(np.argmin(errors + 1e-9 * np.abs(grid - 1.0)))
+        found[i] = float(grid[best])
+    return tuple(found)

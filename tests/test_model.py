@@ -1,0 +1,170 @@
+"""The value model's mechanics: depth caps, pair contexts and strengths, fitting strengths per context.
+
+Whether they make kerning closer to a designer's is measured in benchmarks/quality.py, not here.
+"""
+
+import numpy as np
+import pytest
+
+from bubblekern import Settings, kern_pairs
+from bubblekern.model import CONTEXTS, capped_matrix, fit_strengths, glyph_kind, pair_contexts
+from bubblekern.solver import ProfileMatrix
+
+from helpers import add_glyph, new_font, polygon, rect
+
+
+def letters_font():
+    """Box and L-shaped bubbles with Unicode values: straight H n, an L, a hyphen and a period."""
+    font = new_font()
+    add_glyph(font, "H", 700, bubble=lambda p: rect(p, 0, 0, 700, 700), unicode=ord("H"))
+    add_glyph(font, "n", 560, bubble=lambda p: rect(p, 0, 0, 560, 500), unicode=ord("n"))
+    # an L: the foot reaches the right sidebearing, the stem stops 420 units short of it
+    add_glyph(font, "L", 600, bubble=lambda p: polygon(p, (0, 0), (600, 0), (600, 100), (180, 100), (180, 700), (0, 700)),
+              unicode=ord("L"))
+    add_glyph(font, "hyphen", 300, bubble=lambda p: rect(p, 20, 250, 280, 350), unicode=ord("-"))
+    add_glyph(font, "period", 260, bubble=lambda p: rect(p, 30, 0, 230, 100), unicode=ord("."))
+    add_glyph(font, "T", 600, bubble=lambda p: (rect(p, 0, 600, 600, 700), rect(p, 230, 0, 370, 600)), unicode=ord("T"))
+    add_glyph(font, "o", 600, bubble=lambda p: rect(p, 40, 0, 560, 500), unicode=ord("o"))
+    add_glyph(font, "o.alt", 600, bubble=lambda p: rect(p, 40, 0, 560, 500))
+    add_glyph(font, "ornament", 600, bubble=lambda p: rect(p, 40, 0, 560, 500))
+    return font
+
+
+def kern(font, pairs, **settings):
+    return kern_pairs(font, pairs, Settings(**settings)).as_dict()
+
+
+def test_a_depth_cap_stops_a_hyphen_that_far_inside_the_L():
+    font = letters_font()
+    plain = kern(font, [("L", "hyphen")])
+    assert plain[("L", "hyphen")] == -150  # slides towards the stem (420 + 20) until held by half the hyphen's advance
+    capped = kern(font, [("L", "hyphen")], depth_cap=100)
+    assert capped[("L", "hyphen")] == -120  # 100 inside the L's outer line, plus the hyphen's own 20
+    assert kern(font, [("L", "hyphen")], depth_cap=0)[("L", "hyphen")] == -20
+
+
+def test_the_depth_cap_scales_with_units_per_em():
+    font = letters_font()
+    big = new_font(2000)
+    add_glyph(big, "L", 1200, bubble=lambda p: polygon(p, (0, 0), (1200, 0), (1200, 200), (360, 200), (360, 1400), (0, 1400)))
+    add_glyph(big, "hyphen", 600, bubble=lambda p: rect(p, 40, 500, 560, 700))
+    assert kern(big, [("L", "hyphen")], depth_cap=100)[("L", "hyphen")] == 2 * kern(font, [("L", "hyphen")], depth_cap=100)[("L", "hyphen")]
+
+
+def test_straight_references_stay_zero_whatever_the_model_settings():
+    font = letters_font()
+    references = [("H", "H"), ("n", "n"), ("H", "n"), ("n", "H")]
+    for settings in ({}, {"depth_cap": 0}, {"depth_cap": 60, "strengths": (2, 2, 2, 2, 2)}, {"strengths": (0, 0.5, 3, 1, 1)}):
+        assert kern(font, references, **settings) == {p: 0 for p in references}
+
+
+def test_depth_caps_leave_bubbles_whose_rooms_are_within_the_cap_alone():
+    font = letters_font()
+    pairs = [(a, b) for a in ("H", "n", "o", "period") for b in ("H", "n", "o", "period")]
+    assert kern(font, pairs, depth_cap=50) == kern(font, pairs)
+
+
+def test_capped_matrix_caps_each_side_from_its_own_outermost_band():
+    room = np.array([[0.0, 50.0, 400.0, np.inf], [10.0, 10.0, 10.0, 10.0]])
+    matrix = ProfileMatrix(("a", "b"), {"a": 0, "b": 1}, 0, 10.0, room.copy(), room[:, ::-1].copy(), np.array([500.0, 500.0]))
+    capped = capped_matrix(matrix, 100)
+    assert capped.room_left.tolist() == [[0.0, 50.0, 100.0, np.inf], [10.0, 10.0, 10.0, 10.0]]
+    assert capped.room_right.tolist() == [[np.inf, 100.0, 50.0, 0.0], [10.0, 10.0, 10.0, 10.0]]
+    assert matrix.room_left[0, 2] == 400  # the original is untouched
+    with pytest.raises(ValueError):
+        capped_matrix(matrix, -1)
+
+
+def test_glyph_kinds_come_from_unicode_values_or_the_name_before_the_suffix():
+    font = letters_font()
+    kinds = {n: glyph_kind(font, n) for n in ("H", "n", "hyphen", "period", "o.alt", "ornament")}
+    assert kinds == {"H": "U", "n": "l", "hyphen": "P", "period": "P", "o.alt": "l", "ornament": ""}
+    contexts = pair_contexts(["U", "U", "l", "l", "P", "U", ""], ["U", "l", "U", "l", "l", "P", "U"])
+    assert [CONTEXTS[i] if i >= 0 else None for i in contexts] == [
+        "UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "punctuation", None,
+    ]
+
+
+def test_each_context_is_scaled_by_its_own_strength():
+    font = letters_font()
+    pairs = [("L", "T"), ("T", "o"), ("o", "T"), ("o", "o.alt"), ("T", "period"), ("T", "ornament")]
+    plain = kern(font, pairs, min_kern=0)
+    assert plain == {("L", "T"): -230, ("T", "o"): -270, ("o", "T"): -270, ("o", "o.alt"): -80,
+                     ("T", "period"): -130, ("T", "ornament"): -270}
+    scaled = kern(font, pairs, min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0))
+    assert scaled == {("L", "T"): -115, ("T", "o"): -68, ("o", "T"): -27, ("o", "o.alt"): -160,
+                      ("T", "period"): 0, ("T", "ornament"): -270}  # a glyph of no kind is not scaled
+    everything = kern_pairs(font, None, Settings(min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0))).as_dict()
+    assert {p: everything[p] for p in pairs} == scaled  # all pairs solve the same as a pair list
+
+
+def test_strengths_never_scale_positive_kerns_nor_pass_the_cap():
+    font = new_font()
+    add_glyph(font, "f", 400, bubble=lambda p: rect(p, 0, 0, 520, 700), unicode=ord("f"))
+    add_glyph(font, "x", 500, bubble=lambda p: rect(p, -40, 0, 500, 700), unicode=ord("x"))
+    add_glyph(font, "i", 200, bubble=lambda p: rect(p, 60, 0, 140, 700), unicode=ord("i"))
+    values = kern(font, [("f", "x"), ("i", "i")], strengths=(1, 1, 1, 4, 1), positive_limit=None)
+    assert values[("f", "x")] == 160  # overlap: positive, unscaled
+    assert values[("i", "i")] == -100  # 4 × −120 is held by half the narrower advance
+
+
+def test_settings_round_trip_and_refuse_bad_model_values():
+    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25], failsafe="skip")
+    data = settings.to_dict()
+    assert data["depth_cap"] == 60 and data["strengths"] == [0.5, 1.0, 1.0, 1.0, 0.25] and data["failsafe"] == "skip"
+    assert Settings.from_dict(data) == settings
+    assert "strengths" not in Settings().to_dict() and "depth_cap" not in Settings().to_dict()
+    for bad in ({"depth_cap": -1}, {"depth_cap": float("nan")}, {"strengths": (1, 1)}, {"strengths": (1, 1, 1, 1, -0.5)},
+                {"strengths": (1, 1, 1, 1, 9)}, {"failsafe": "none"}):
+        with pytest.raises(ValueError):
+            Settings(**bad)
+
+
+def test_fit_strengths_picks_a_strength_per_context_on_a_constructed_case():
+    rng = np.random.default_rng(7)
+    truth = (0.5, 1.0, 0.2, 1.5, 0.0)
+    contexts = np.repeat(np.arange(5), 6).astype(np.int8)
+    raw = -rng.integers(20, 200, size=len(contexts)).astype(float)
+    reference = np.round(raw * np.array(truth)[contexts])
+    assert fit_strengths(raw, reference, contexts) == truth
+
+
+def test_fit_strengths_keeps_contexts_without_enough_model_pairs():
+    raw = np.array([-100.0, -80.0, -60.0])
+    reference = np.array([-50.0, -40.0, -30.0])
+    contexts = np.array([0, 0, 3], dtype=np.int8)
+    found = fit_strengths(raw, reference, contexts, keep=(1.0, 0.7, 1.0, 1.2, 0.3))
+    assert found == (0.5, 0.7, 1.0, 1.2, 0.3)  # lc-lc has one pair only: kept
+    assert fit_strengths(raw, np.zeros(3), contexts)[0] == 0.0  # a designer who kerns none of them
+
+
+# -- fitting the model with the bubbles -----------------------------------------------------
+
+
+def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
+    from bubblekern.fit import fit, store_fit
+    from bubblekern.generate import GenerateSettings, make_bubbles
+    from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
+    from bubblekern.settings import LIB_KEY
+
+    from helpers import latin_font
+
+    designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
+    gen = GenerateSettings(offset_x=40, offset_y=30)
+    font = latin_font()
+    font.removeLayer("bubble")
+    work = latin_font()
+    work.removeLayer("bubble")
+    make_bubbles(work, None, gen)
+    glyphs = ["H", "O", "A", "V", "T", "o", "n", "v"]
+    for pair, value in kern_pairs(work, all_pairs(glyphs), designer).kept.items():
+        font.kerning[pair] = value
+    training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT", cmap_of(font), set(font.keys()))
+    plain = fit(font, training, start=gen, refine=False, model=False)
+    fitted = fit(font, training, start=gen, refine=False)
+    assert fitted.best.strengths[0] == 0.5 and fitted.best.depth_cap is None
+    assert fitted.training.mae == 0 < plain.training.mae
+    assert fitted.held_out.mae < plain.held_out.mae
+    store_fit(font, fitted)
+    assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
+    assert fitted.to_dict()["strengths"]["UC-UC"] == 0.5
