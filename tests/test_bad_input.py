@@ -468,7 +468,8 @@ def test_zero_and_negative_advances_never_kern_closer(ufo, capsys, width):
     assert values.get(("H", "o"), 0) < 0  # other pairs are unaffected
 
 
-def test_disk_full_while_saving_leaves_the_font(ufo, capsys, monkeypatch):
+@pytest.mark.parametrize("how", ["whole font", "kerning.plist alone"])
+def test_disk_full_while_saving_leaves_the_font(ufo, capsys, monkeypatch, how):
     from fontParts.fontshell import RFont
 
     def full(self, path=None, **kwargs):
@@ -476,9 +477,17 @@ def test_disk_full_while_saving_leaves_the_font(ufo, capsys, monkeypatch):
         (Path(path) / "metainfo.plist").write_text("half")
         raise OSError(28, "No space left on device")
 
+    def half(self, data):
+        with open(self, "wb") as stream:
+            stream.write(data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(RFont, "save", full)
+    if how == "kerning.plist alone":
+        monkeypatch.setattr(Path, "write_bytes", half)
     before = tree_bytes(ufo)
-    code, _, err = cli(capsys, "kern", ufo)
+    elsewhere = ["--output", ufo.parent / "Out.ufo"] if how == "whole font" else []  # a new UFO is saved whole
+    code, _, err = cli(capsys, "kern", ufo, *elsewhere)
     assert code == 1 and "saving failed, the file is unchanged: [Errno 28] No space left on device" in err
     assert tree_bytes(ufo) == before and [p.name for p in ufo.parent.iterdir()] == ["Test.ufo"]
 

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -151,7 +152,13 @@ def test_failed_save_leaves_the_original_untouched(ufo, capsys, monkeypatch):
         (open(os.path.join(path, "metainfo.plist"), "w")).write("partial")
         raise OSError(28, "No space left on device")
 
+    def broken_write(self, data):  # a kerning-only save writes kerning.plist alone
+        with open(self, "wb") as stream:
+            stream.write(data[:10])
+        raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(RFont, "save", broken_save)
+    monkeypatch.setattr(Path, "write_bytes", broken_write)
     before = tree_bytes(ufo)
     code, _, err = run(capsys, "kern", ufo)
     assert code == 1 and "saving failed, the file is unchanged" in err and "No space left" in err

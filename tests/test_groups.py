@@ -216,17 +216,23 @@ def test_roundtrip_on_a_kerned_font(method):
 def test_stale_entries_are_removed_or_outranked():
     font = grouped_font()
     font.kerning[(K1 + "O", K2 + "V")] = -999  # covers O Q × V W: all solved below → superseded
-    font.kerning[("Q", K2 + "H")] = -555  # covers Q × H I, but only Q H is solved → pinned
+    font.kerning[("Q", K2 + "H")] = -555  # covers Q × H I, but only Q H is solved → Q I keeps -555
+    before = dict(font.kerning.items())
     pairs = [(a, b) for a in ("O", "Q") for b in ("V", "W")] + [("Q", "H")]
     result = kern_pairs(font, pairs)
     classes = compress(result, read_groups(font))
     report = apply_class_kerning(font, classes)
-    assert (K1 + "O", K2 + "V") not in font.kerning or font.kerning[(K1 + "O", K2 + "V")] != -999
-    assert font.kerning[("Q", K2 + "H")] == -555
-    assert report.pinned == [("Q", "H")]
-    assert font.kerning[("Q", "H")] == result.kept[("Q", "H")]
+    kerning = dict(font.kerning.items())
+    assert kerning.get((K1 + "O", K2 + "V")) != -999
+    assert resolve_pair(kerning, font.groups, "Q", "H") == result.kept[("Q", "H")]
+    # the group pair written for Q H must not move the pairs nobody solved
+    for left in ("O", "Q"):
+        for right in ("H", "I"):
+            if (left, right) != ("Q", "H"):
+                assert resolve_pair(kerning, font.groups, left, right) == resolve_pair(before, font.groups, left, right)
+    assert kerning[("Q", K2 + "H")] == -555 and ("Q", "H") in report.pinned  # outranks the group pair
     for pair, value in classes.targets.items():
-        assert abs(resolve_pair(dict(font.kerning.items()), font.groups, *pair) - value) <= 5
+        assert abs(resolve_pair(kerning, font.groups, *pair) - value) <= 5
 
 
 def test_replace_mode_rewrites_the_solved_group_pairs_whole():
@@ -235,7 +241,10 @@ def test_replace_mode_rewrites_the_solved_group_pairs_whole():
     result = kern_pairs(font, [("Q", "H")])
     report = apply_class_kerning(font, compress(result, read_groups(font)), "replace")
     assert ("Q", K2 + "H") in report.removed and ("Q", K2 + "H") not in font.kerning
-    assert not report.pinned
+    kerning = dict(font.kerning.items())
+    assert resolve_pair(kerning, font.groups, "Q", "H") == result.kept[("Q", "H")]
+    assert resolve_pair(kerning, font.groups, "Q", "I") == -555  # not solved: kept even when replacing
+    assert resolve_pair(kerning, font.groups, "O", "H") == 0
 
 
 def test_class_kerning_needs_its_groups_in_the_font():

@@ -498,52 +498,79 @@ def _check_font_groups(font, groups: KernGroups, kerning: Mapping[Pair, int]) ->
         )
 
 
-def apply_class_kerning(font, classes: ClassKerning, mode: str = "update") -> ClassApplyReport:
-    """Write class kerning into ``font.kerning`` so every solved pair resolves to its value.
+def apply_class_kerning(font, classes: ClassKerning, mode: str = "update", write: bool = True) -> ClassApplyReport:
+    """Write class kerning into ``font.kerning`` as one bulk change.
 
-    Old entries in the group pairs this run solved are removed when every glyph pair they
-    cover was solved (they are superseded); in ``replace`` mode all of them are. An old
-    entry that still outranks the new values for a solved pair gets that pair pinned
-    with a glyph–glyph entry. The font's groups must be the ones the kerning was made with.
+    Every kept pair (a non-zero value in ``classes.targets``) resolves to its value within
+    the tolerance; in ``replace`` mode so does every solved pair (0 when not kept). Every
+    other glyph pair keeps exactly the value it resolved to before (the UFO 3 lookup): old
+    entries of the group pairs this run solved are removed when superseded, and a pair whose
+    value would still change gets a glyph–glyph entry (``pinned``). With ``write`` False
+    nothing is written: the report says what would be. The font's groups must be the ones the
+    kerning was made with (not checked when nothing is written).
     """
     if mode not in ("update", "replace"):
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
     groups = classes.groups
-    _check_font_groups(font, groups, classes.kerning)
+    if write:
+        _check_font_groups(font, groups, classes.kerning)
     existing = kerning_dict(font)
     report = ClassApplyReport()
     touched = {(groups.left_key(a), groups.right_key(b)) for a, b in classes.targets}
     state = dict(existing)
-    stale: set[tuple[str, str]] = set()  # group pairs keeping old entries that may outrank the new ones
     for pair in existing:
         if pair in classes.kerning:
             continue
         left, right = pair
         bucket = (groups.left_key(left), groups.right_key(right))
-        if bucket not in touched:
-            continue
-        if mode == "replace" or all(
-            (a, b) in classes.targets for a in groups.members(left) for b in groups.members(right)
+        if bucket in touched and (
+            mode == "replace"
+            or all((a, b) in classes.targets for a in groups.members(left) for b in groups.members(right))
         ):
             report.removed.append(pair)
             del state[pair]
-        else:
-            stale.add(bucket)
     for pair, value in classes.kerning.items():
         if existing.get(pair) == value:
             report.unchanged += 1
         else:
             report.written[pair] = value
         state[pair] = value
-    for (left, right), value in classes.targets.items():
-        if not stale or (groups.left_key(left), groups.right_key(right)) not in stale:
-            continue  # only the new entries apply here, and they resolve within the tolerance
-        if abs(resolve_pair(state, groups, left, right) - value) > classes.tolerance:
-            state[(left, right)] = value
-            report.written[(left, right)] = value
-            report.pinned.append((left, right))
-    write_kerning(font, report.written, report.removed)
+    for pair, value in _off_pairs(existing, state, classes, touched, mode).items():
+        state[pair] = value
+        report.written[pair] = value
+        report.pinned.append(pair)
+        if pair in report.removed:
+            report.removed.remove(pair)
+    if write:
+        write_kerning(font, report.written, report.removed)
     return report
+
+
+def _off_pairs(existing, state, classes: ClassKerning, touched, mode: str) -> dict[Pair, float]:
+    """Glyph pairs of the touched group pairs that ``state`` gets wrong, with the value they need:
+    kept (or, replacing, solved) pairs beyond the tolerance of their value, others changed at all."""
+    from .classkern import GlyphIndex, effective_matrix
+
+    groups = classes.groups
+    names = list(dict.fromkeys(
+        n for left, right in touched for n in (*groups.members(left), *groups.members(right))
+    ))
+    index = GlyphIndex(names, groups)
+    before = effective_matrix(existing, index)
+    after = effective_matrix(state, index)
+    pos = index.index
+    free = np.zeros(before.shape, bool)
+    target = before.copy()
+    for (a, b), value in classes.targets.items():
+        if mode == "replace" or value:
+            free[pos[a], pos[b]] = True
+            target[pos[a], pos[b]] = value
+    wrong = np.where(free, np.abs(after - target) > classes.tolerance + 1e-9, after != before)
+    out = {}
+    for i, j in zip(*np.nonzero(wrong)):
+        value = float(target[i, j])
+        out[(names[i], names[j])] = int(value) if value.is_integer() else value
+    return out
 
 
 # -- building groups -----------------------------------------------------------------

@@ -160,7 +160,8 @@ def kern_pairs(
     progress: Progress | None = None,
 ) -> KernResult:
     """Solve ``pairs`` of ``font`` (when None: all pairs of glyphs with bubbles, combining marks
-    left out unless ``settings.include_marks``).
+    left out unless ``settings.include_marks``; a :class:`PairTable` of glyphs with bubbles is
+    solved as it is).
 
     Glyph names not in the font raise :class:`MissingGlyphError`; pairs with a glyph
     that has no bubble are skipped (listed in ``result.skipped``).
@@ -193,6 +194,17 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         left, right = kernel.all_rows(len(names))
         directions = glyph_directions(font, matrix.names, settings.rtl)
         mixed: list[Pair] = []  # all pairs: those mixing directions are left out below, silently
+    elif isinstance(pairs, PairTable):  # pairs as index arrays (all pairs of a big set, no tuples)
+        names = list(pairs.names)
+        check_names(names, bubbles.glyph_names())
+        profiles = bubbles.profiles(names, progress=report_bubbles)
+        empty = [n for n in names if profiles[n] is None]
+        if empty:
+            raise ValueError(f"a PairTable holds only glyphs with a bubble, not {', '.join(map(repr, empty[:5]))}")
+        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names))
+        left, right = pairs.left, pairs.right
+        directions = glyph_directions(font, matrix.names, settings.rtl)
+        mixed = []
     else:
         pairs = unique(pairs)
         check_names((n for pair in pairs for n in pair), bubbles.glyph_names())
@@ -218,7 +230,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     # order is set, and so solved, with second on the left
     codes = [_DIRECTION_CODES.get(directions[n], 0) for n in matrix.names]
     left, right, solve_left, solve_right = kernel.orient_rows(codes, left, right)
-    if pairs is None:
+    if pairs is None or isinstance(pairs, PairTable):
         solvable = PairTable(matrix.names, left, right)
 
     def report_pairs(done: int, total: int) -> None:

@@ -8,13 +8,17 @@ flips between masters are reported. Masters are saved all together or not at all
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bubbles import FontBubbles
+from .classkern import ClassPlan, plan_classes
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
+from .fontkerning import kerning_dict, write_kerning
+from .glyphsets import default_pairs, scripts_of
 from .groups import (
     ClassKerning,
     GroupError,
@@ -24,9 +28,10 @@ from .groups import (
     check_groups_file,
     compress_masters,
     read_groups,
+    scaled_tolerance,
     write_groups,
 )
-from .kerning import ApplyReport, KernResult, Progress, apply_kerning, kern_pairs
+from .kerning import ApplyReport, KernResult, PairTable, Progress, kern_pairs, plan_kerning
 from .pairs import Pair
 from .settings import Settings, units_per_em
 
@@ -65,8 +70,9 @@ class Master:
 class MasterRun:
     master: Master
     result: KernResult
-    classes: ClassKerning | None = None
-    report: ApplyReport | None = None
+    classes: ClassKerning | ClassPlan | None = None
+    """Class kerning: a :class:`ClassPlan` (one master, key glyphs) or a :class:`ClassKerning`."""
+    report: ApplyReport | ClassPlan | None = None
 
 
 @dataclass
@@ -82,10 +88,19 @@ class FamilyKerning:
     write_groups: bool = False
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    """Wall seconds per phase: read, bubbles, solve, group, write, save (summed over masters)."""
+    mode: str = "update"
 
     @property
     def flips(self) -> dict[Pair, tuple[int, ...]]:
+        if len(self.runs) < 2:
+            return {}
         return sign_flips([run.result for run in self.runs])
+
+    def timed(self, phase: str, started: float) -> None:
+        """Add the wall time since ``started`` to ``phase``."""
+        self.timings[phase] = self.timings.get(phase, 0.0) + time.perf_counter() - started
 
 
 def read_designspace(path: str | Path) -> tuple[object, list[Master], list[str]]:
@@ -153,17 +168,24 @@ def kern_masters(
     *,
     compatible: bool = True,
     groups: str | KernGroups = "auto",
-    method: str = "fewest",
+    method: str = "key",
     tolerance: float = 5,
     write_groups: bool = False,
     group_tolerance: float | None = None,
     progress: Progress | None = None,
+    all_glyphs: bool = False,
+    kerning_mode: str = "update",
 ) -> FamilyKerning:
     """Solve ``pairs`` (all pairs of glyphs with bubbles in any master when None) in every master.
 
     ``groups`` is one of :data:`GROUP_MODES` or groups to use. Built groups come from the
     first master; they are used for class kerning only with ``write_groups`` (they must be
     in the fonts for the class kerning to mean anything), else the kerning stays flat.
+
+    The default pair set is the kerned glyphs' pairs (:func:`bubblekern.glyphsets.default_pairs`);
+    ``all_glyphs`` takes every glyph with a bubble. One master (or ``compatible=False``) with
+    ``method="key"`` is planned on whole matrices (:func:`bubblekern.classkern.plan_classes`)
+    for writing in ``kerning_mode`` (update or replace).
     """
     settings = settings or Settings()
     masters = list(masters)
@@ -177,7 +199,15 @@ def kern_masters(
     bubbles = [FontBubbles(m.font, settings) for m in masters]
     for b in bubbles:
         b.require_layer()
-    family = FamilyKerning([], KernGroups(), "flat", compatible)
+    family = FamilyKerning([], KernGroups(), "flat", compatible, mode=kerning_mode)
+    tables: list[PairTable | None] = [None] * len(masters)
+    if pairs is None:
+        for i, (m, b) in enumerate(zip(masters, bubbles)):
+            started = time.perf_counter()
+            names = b.kernable_glyphs()
+            tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks)
+            b.profiles(tables[i].names)
+            family.timed("bubbles", started)
     if mode == "build":
         existing = [m.name for m in masters if read_groups(m.font)]
         if existing and write_groups:
@@ -185,10 +215,11 @@ def kern_masters(
                 f"{existing[0]}: the font already has kern groups; not overwriting them with built ones "
                 "(use --groups use, or remove the groups first)"
             )
-        chosen = build_groups(
-            masters[0].font, tolerance=tolerance if group_tolerance is None else group_tolerance,
-            bubbles=bubbles[0],
+        started = time.perf_counter()
+        chosen = _build_by_script(
+            masters[0].font, tables[0], tolerance if group_tolerance is None else group_tolerance, bubbles[0]
         )
+        family.timed("group", started)
         family.built_groups = True
         family.write_groups = write_groups
         if not write_groups:
@@ -200,18 +231,14 @@ def kern_masters(
     family.grouping = "classes" if use_classes else "flat"
 
     if pairs is None:
-        names = list(dict.fromkeys(n for b in bubbles for n in b.kernable_glyphs()))
-        per_master = []
-        for m, b in zip(masters, bubbles):
-            present = set(m.font.keys())
-            here = [n for n in names if n in present]
-            # None: the engine's own all-pairs run, when it is the same set
-            per_master.append(None if here == b.kernable_glyphs() else [(a, c) for a in here for c in here])
+        per_master = tables
     else:
-        pairs = list(pairs)
+        pairs = pairs if isinstance(pairs, PairTable) else list(pairs)
         per_master = [pairs] * len(masters)
     for master, b, master_pairs in zip(masters, bubbles, per_master):
+        started = time.perf_counter()
         result = kern_pairs(master.font, master_pairs, bubbles=b, progress=progress)
+        family.timed("solve", started)
         family.warnings += [f"{master.name}: {w}" for w in result.warnings]
         if compatible and len(masters) > 1 and result.skipped:
             family.warnings.append(
@@ -222,7 +249,13 @@ def kern_masters(
 
     upms = [units_per_em(m.font) for m in masters]
     results = [run.result for run in family.runs]
-    if compatible and len(masters) > 1 or use_classes:
+    started = time.perf_counter()
+    if use_classes and method == "key" and (len(masters) == 1 or not compatible):
+        for run, upm in zip(family.runs, upms):
+            run.classes = plan_classes(
+                run.result, chosen, kerning_dict(run.master.font), kerning_mode, scaled_tolerance(tolerance, upm)
+            )
+    elif compatible and len(masters) > 1 or use_classes:
         if compatible:
             classes = compress_masters(results, chosen if use_classes else KernGroups(), method, tolerance, upms)
         else:
@@ -232,19 +265,50 @@ def kern_masters(
             ]
         for run, c in zip(family.runs, classes):
             run.classes = c
+    family.timed("group", started)
     return family
 
 
-def apply_family(family: FamilyKerning, mode: str = "update") -> None:
-    """Write each master's kerning (and built groups, when asked) into its font."""
+def _build_by_script(font, table: PairTable | None, tolerance: float, bubbles: FontBubbles) -> KernGroups:
+    """Groups built from the band profiles, script by script (figures and punctuation apart), so no
+    group mixes Latin and Greek glyphs whose pairs are not kerned."""
+    names = list(table.names) if table is not None else bubbles.glyphs_with_bubbles(marks=False)
+    by_script: dict[str, list[str]] = {}
+    for name, script in zip(names, scripts_of(font, names)):
+        by_script.setdefault(script, []).append(name)
+    left: dict[str, tuple[str, ...]] = {}
+    right: dict[str, tuple[str, ...]] = {}
+    for glyphs in by_script.values():
+        built = build_groups(font, glyphs, tolerance=tolerance, bubbles=bubbles)
+        left.update(built.left)
+        right.update(built.right)
+    return KernGroups(left, right)
+
+
+def apply_family(family: FamilyKerning, mode: str = "update", dry_run: bool = False) -> None:
+    """Write each master's kerning (and built groups, when asked) into its font, as one bulk
+    change per font; with ``dry_run`` only work out what would change (``run.report``)."""
+    started = time.perf_counter()
     for run in family.runs:
         font = run.master.font
-        if family.built_groups and family.write_groups:
+        if family.built_groups and family.write_groups and not dry_run:
             write_groups(font, family.groups)
-        if run.classes is not None:
-            run.report = apply_class_kerning(font, run.classes, mode)
+        if isinstance(run.classes, ClassPlan):
+            plan = run.classes
+            if plan.mode != mode:
+                plan = run.classes = plan_classes(
+                    run.result, plan.groups, kerning_dict(font), mode, plan.tolerance
+                )
+            if not dry_run:
+                write_kerning(font, plan.written, plan.removed)
+            run.report = plan
+        elif run.classes is not None:
+            run.report = apply_class_kerning(font, run.classes, mode, write=not dry_run)
         else:
-            run.report = apply_kerning(font, run.result, mode)
+            run.report = plan_kerning(run.result, kerning_dict(font), mode)
+            if not dry_run:
+                write_kerning(font, run.report.written, run.report.removed)
+    family.timed("group" if dry_run else "write", started)
 
 
 def sign_flips(results: Sequence[KernResult]) -> dict[Pair, tuple[int, ...]]:
@@ -299,7 +363,10 @@ def save_designspace(doc, family: FamilyKerning, path: str | Path, output: str |
     into folder ``output`` beside a copy of the designspace pointing at them."""
     masters = [run.master for run in family.runs]
     if output is None:
-        changed = [run.master for run in family.runs if run.report is not None and run.report.changed]
+        groups_written = family.built_groups and family.write_groups
+        changed = [
+            run.master for run in family.runs if groups_written or (run.report is not None and run.report.changed)
+        ]
         return save_fonts([(m.font, m.path) for m in changed])
     folder = Path(output)
     folder.mkdir(parents=True, exist_ok=True)

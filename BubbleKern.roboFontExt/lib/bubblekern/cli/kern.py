@@ -12,13 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from ..bubbles import FontBubbles
-from ..errors import BubbleLayerError, FontFileError
+from ..errors import BubbleKernError, BubbleLayerError, FontFileError
 from ..fontio import open_font, save_font
+from ..fontkerning import kerning_dict, save_kerning, write_kerning
 from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
-from ..kerning import ApplyReport, KernResult, apply_kerning, kern_pairs
+from ..kerning import ApplyReport, KernResult, kern_pairs, plan_kerning
 from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
 from ..pairs import is_blank
 from .common import (
@@ -32,6 +34,12 @@ from .common import (
 )
 
 ORDER = 10
+
+MAX_ENTRIES = 25_000
+"""Kerning entries a run writes without being asked for more (``--max-entries``)."""
+
+BUILD_FROM = 100
+"""A font without kern groups gets groups built for a default all-pairs run of at least this many glyphs."""
 
 __all__ = ["add_parser", "run", "print_result"]
 
@@ -62,7 +70,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     groups.add_argument(
         "--group-value",
         choices=METHODS,
-        default="fewest",
+        default="key",
         help="a group pair's value: the key glyphs' pair, the median, or the value needing the fewest "
         "exceptions (default: %(default)s)",
     )
@@ -79,7 +87,21 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         default=None,
         help="give every master the same pairs, 0 where needed (default for designspace and .glyphs)",
     )
+    parser.add_argument(
+        "--all-glyphs",
+        action="store_true",
+        help="default pair set: every glyph with a bubble, not only the letters, figures and punctuation "
+        "of the kerned scripts",
+    )
     out = parser.add_argument_group("output")
+    out.add_argument(
+        "--max-entries",
+        type=int,
+        default=MAX_ENTRIES,
+        metavar="N",
+        help="write at most N kerning entries; a run that would write more stops with the counts and "
+        "writes nothing (0: no limit; default: %(default)s)",
+    )
     out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
     out.add_argument("--dry-run", action="store_true", help="solve and report, save nothing")
     out.add_argument("--format", choices=("text", "tsv", "json"), default="text", help="what to print (default: text)")
@@ -112,29 +134,76 @@ def run(args: argparse.Namespace) -> int:
     if suffix != ".ufo":
         raise FontFileError(f"{path}: give a .ufo font (or a .designspace or .glyphs file)")
     check_groups_file(path)
+    started = time.perf_counter()
     font = open_font(path)
+    read = time.perf_counter() - started
     mode = _group_mode(args)
-    if mode == "none" or (mode == "auto" and not read_groups(font)):
-        return _run_flat(args, path, font)
-    return _run_family(args, path, "ufo", font)
+    if mode == "auto" and not read_groups(font):
+        if not _default_run(args) or len(font.keys()) < BUILD_FROM:
+            return _run_flat(args, path, font, read)
+        args.groups, args.write_groups = "build", True  # a big font without groups: build them
+    elif mode == "none":
+        return _run_flat(args, path, font, read)
+    return _run_family(args, path, "ufo", font, read)
 
 
-def _run_flat(args, path: Path, font) -> int:
+def _default_run(args) -> bool:
+    """True when no pair source was given: the default all-pairs set."""
+    return not (args.glyphs or args.pairs or args.text is not None or args.touching)
+
+
+def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
+    from ..glyphsets import default_pairs
+
+    timings = {"read": read}
     settings = settings_from_args(args, font)
     bubbles = FontBubbles(font, settings)
     bubbles.require_layer()
+    started = time.perf_counter()
     pairs = pairs_from_args(args, font, bubbles)
+    if pairs is None:
+        pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks)
+        bubbles.profiles(pairs.names)
+    timings["bubbles"] = time.perf_counter() - started
+    started = time.perf_counter()
     with progress_bar(args.format == "text") as progress:
         result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress)
+    timings["solve"] = time.perf_counter() - started
     for message in result.warnings:
         warn(message)
     report_skipped(result, settings.layer, font)
-    report = apply_kerning(font, result, "replace" if args.replace else "update")
+    started = time.perf_counter()
+    existing = kerning_dict(font)
+    report = plan_kerning(result, existing, "replace" if args.replace else "update")
+    timings["group"] = time.perf_counter() - started
+    check_size(len(report.written), args, f"{int(result.kept_mask.sum()):,} kept glyph pairs")
+    started = time.perf_counter()
+    if not args.dry_run:
+        write_kerning(font, report.written, report.removed)
+    timings["write"] = time.perf_counter() - started
     saved = None
+    started = time.perf_counter()
     if not args.dry_run and (args.output or report.changed):
-        saved = save_font(font, args.output or path)
-    print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run)
+        saved = path if not args.output and save_kerning(font, path) else save_font(font, args.output or path)
+    timings["save"] = time.perf_counter() - started
+    print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run, timings=timings,
+                 existing=existing)
     return 0
+
+
+def check_size(count: int, args, what: str) -> None:
+    """Stop before writing more than ``--max-entries`` entries (a warning on a dry run or when allowed)."""
+    limit = args.max_entries
+    if count <= MAX_ENTRIES and (not limit or count <= limit):
+        return
+    if limit and count > limit and not args.dry_run:
+        raise BubbleKernError(
+            f"this run would write {count:,} kerning entries ({what}), more than --max-entries {limit:,}; "
+            "nothing was written. Narrow the pairs (--glyphs, --pairs, --text), raise --min-kern or "
+            "--tolerance, or allow it with --max-entries N (0: no limit)"
+        )
+    warn(f"{'this run would write' if args.dry_run else 'writing'} {count:,} kerning entries ({what})"
+         + (f", more than --max-entries {limit:,}" if limit and count > limit else ""))
 
 
 def _load_family(args, path: Path, kind: str, font=None):
@@ -152,8 +221,10 @@ def _load_family(args, path: Path, kind: str, font=None):
     return read_glyphs(path, settings_from_args(args).layer)
 
 
-def _run_family(args, path: Path, kind: str, font=None) -> int:
+def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> int:
+    started = time.perf_counter()
     doc, masters, notes = _load_family(args, path, kind, font)
+    read += time.perf_counter() - started
     settings = settings_from_args(args, masters[0].font)
     compatible = args.compatible if args.compatible is not None else kind != "ufo"
     first = masters[0]
@@ -171,24 +242,61 @@ def _run_family(args, path: Path, kind: str, font=None) -> int:
             tolerance=args.tolerance,
             write_groups=args.write_groups,
             progress=progress,
+            all_glyphs=args.all_glyphs,
+            kerning_mode="replace" if args.replace else "update",
         )
+    family.timings = {"read": read, **family.timings}
     family.notes[:0] = notes
+    if family.built_groups and family.write_groups:
+        family.notes.append(
+            f"the font had no kern groups: built {len(family.groups.left)} left and {len(family.groups.right)} "
+            "right groups from the bubbles' band profiles and wrote them (--flat: glyph pairs instead)"
+        )
     for message in family.warnings:
         warn(message)
-    apply_family(family, "replace" if args.replace else "update")
+    existing = [kerning_dict(run.master.font) for run in family.runs]
+    apply_family(family, family.mode, dry_run=True)
+    what = f"{sum(int(run.result.kept_mask.sum()) for run in family.runs):,} kept glyph pairs"
+    first = family.runs[0].classes if family.runs else None
+    if first is not None and hasattr(first, "ungrouped"):
+        c = first.summary()
+        what += (f" → {c['after'] - c['exceptions'] - c['ungrouped']:,} group pairs, {c['exceptions']:,} exceptions, "
+                 f"{c['ungrouped']:,} pairs of ungrouped glyphs")
+    check_size(max((len(run.report.written) for run in family.runs), default=0), args, what)
+    if not args.dry_run:
+        write_family(family)
+    started = time.perf_counter()
     saved = _save_family(args, path, kind, doc, family)
-    print_family(family, args.format, path, saved, args.dry_run)
+    family.timed("save", started)
+    print_family(family, args.format, path, saved, args.dry_run, existing=existing)
     return 0
+
+
+def write_family(family: FamilyKerning) -> None:
+    """Write what :func:`apply_family` planned (``run.report``) into each font: built groups,
+    then the kerning as one bulk change."""
+    from ..groups import write_groups
+
+    started = time.perf_counter()
+    for run in family.runs:
+        if family.built_groups and family.write_groups:
+            write_groups(run.master.font, family.groups)
+        write_kerning(run.master.font, run.report.written, run.report.removed)
+    family.timed("write", started)
 
 
 def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> list[Path]:
     if args.dry_run:
         return []
     masters = [run.master for run in family.runs]
-    changed = [run.report is not None and run.report.changed for run in family.runs]
+    groups_written = family.built_groups and family.write_groups
+    changed = [groups_written or (run.report is not None and run.report.changed) for run in family.runs]
     if kind == "ufo":
         if args.output or changed[0]:
-            return [save_font(masters[0].font, args.output or path)]
+            font = masters[0].font
+            if not args.output and not groups_written and save_kerning(font, path):
+                return [path]
+            return [save_font(font, args.output or path)]
         return []
     if kind == "designspace":
         from ..masters import save_designspace
@@ -206,8 +314,12 @@ def _save_family(args, path: Path, kind: str, doc, family: FamilyKerning) -> lis
     return saved
 
 
-def print_family(family: FamilyKerning, form: str, source: Path, saved: list[Path], dry_run: bool, stream=None):
-    """Print a family run: per master summaries (text), ``master⇥left⇥right⇥value`` (tsv) or JSON."""
+def print_family(
+    family: FamilyKerning, form: str, source: Path, saved: list[Path], dry_run: bool, stream=None, existing=None
+):
+    """Print a family run: per master summaries (text), ``master⇥left⇥right⇥value`` (tsv) or JSON.
+
+    ``existing`` (each master's kerning before the run) lets a dry run list the changes."""
     stream = stream or sys.stdout
     flips = family.flips
     names = [run.master.name for run in family.runs]
@@ -231,6 +343,7 @@ def print_family(family: FamilyKerning, form: str, source: Path, saved: list[Pat
             "notes": family.notes,
             "saved": [str(p) for p in saved],
             "dry_run": dry_run,
+            "timings": {k: round(v, 3) for k, v in family.timings.items()},
         }
         if len(family.runs) == 1:
             run = family.runs[0]
@@ -253,7 +366,8 @@ def print_family(family: FamilyKerning, form: str, source: Path, saved: list[Pat
         lines.append(
             f"  {run.master.name}: {s['solved']:,} pairs solved in {s['seconds']:.2f} s, {s['kept']:,} kept"
             + (f"; {s['before']:,} glyph pairs → {s['after']:,} entries "
-               f"({s['after'] - s['exceptions']:,} group pairs, {s['exceptions']:,} exceptions)"
+               f"({s['after'] - s['exceptions'] - s.get('ungrouped', 0):,} group pairs, {s['exceptions']:,} exceptions"
+               + (f", {s['ungrouped']:,} pairs of ungrouped glyphs" if s.get("ungrouped") else "") + ")"
                if run.classes is not None else "")
             + f"; written {s['written']:,}, removed {s['removed']:,}"
         )
@@ -263,9 +377,15 @@ def print_family(family: FamilyKerning, form: str, source: Path, saved: list[Pat
             lines.append(f"    {a} {b}: " + " / ".join(str(v) for v in values))
         if len(flips) > 20:
             lines.append(f"    … and {len(flips) - 20} more")
-    if family.built_groups:
+    if family.built_groups and len(family.groups) <= 40:
         for name, members in family.groups.as_dict().items():
             lines.append(f"  group {name}: {' '.join(members)}")
+    if dry_run:
+        for i, run in enumerate(family.runs):
+            before = existing[i] if existing else {}
+            lines += dry_run_lines(run.result, run.report, before, run.master.name if len(family.runs) > 1 else "")
+    if family.timings:
+        lines.append(timing_line(family.timings))
     if dry_run:
         lines.append("  dry run: nothing saved")
     elif saved:
@@ -299,6 +419,40 @@ def report_skipped(result: KernResult, layer: str, font=None) -> None:
     warn(f"{skipped:,} pair(s) skipped: {message}")
 
 
+def timing_line(timings: dict[str, float]) -> str:
+    """``time: read 1.0 s, bubbles 30.2 s, …; total 52.1 s`` (wall seconds per phase)."""
+    order = ("read", "bubbles", "solve", "group", "write", "save")
+    shown = [k for k in order if k in timings] + [k for k in timings if k not in order]
+    parts = ", ".join(f"{k} {timings[k]:.2f} s" for k in shown)
+    return f"  time: {parts}; total {sum(timings.values()):.2f} s"
+
+
+def dry_run_lines(result: KernResult, report, existing, name: str = "", count: int = 10) -> list[str]:
+    """The strongest values solved and the first changes a run would make (for a dry run)."""
+    import numpy as np
+
+    values = np.asarray(result.values)
+    kept = np.flatnonzero(np.asarray(result.kept_mask))
+    lines = []
+    prefix = f"  {name}: " if name else "  "
+    if len(kept):
+        top = kept[np.argsort(-np.abs(values[kept]), kind="stable")[:count]]
+        shown = ", ".join(f"{a} {b} {int(values[i]):+d}" for i, (a, b) in zip(top, (result.pairs[int(i)] for i in top)))
+        lines.append(f"{prefix}strongest: {shown}")
+    if report is None:
+        return lines
+    changes = [(p, existing.get(p), v) for p, v in report.written.items()]
+    changes += [(p, existing.get(p), None) for p in report.removed]
+    lines.append(f"{prefix}would write {len(report.written):,} entries and remove {len(report.removed):,}"
+                 + (":" if changes else ""))
+    for (a, b), old, new in sorted(changes, key=lambda c: -abs(c[2] or c[1] or 0))[:count]:
+        was = "new" if old is None else f"was {old:g}"
+        lines.append(f"    {a} {b}: " + ("removed" if new is None else f"{new:g}") + f" ({was})")
+    if len(changes) > count:
+        lines.append(f"    … and {len(changes) - count:,} more")
+    return lines
+
+
 def print_result(
     result: KernResult,
     report: ApplyReport,
@@ -307,14 +461,17 @@ def print_result(
     saved: Path | None,
     dry_run: bool = False,
     stream=None,
+    timings: dict[str, float] | None = None,
+    existing=None,
 ) -> None:
     """Print ``result`` as a summary (text), ``left⇥right⇥value`` lines (tsv) or JSON."""
     stream = stream or sys.stdout
-    kept = result.kept
+    kept = result.kept if form != "text" else {}
     if form == "json":
         data = {
             "pairs": [[left, right, value] for (left, right), value in kept.items()],
             "summary": summary(result, report, saved, dry_run),
+            "timings": {k: round(v, 3) for k, v in (timings or {}).items()},
         }
         json.dump(data, stream, ensure_ascii=False)
         stream.write("\n")
@@ -330,6 +487,10 @@ def print_result(
         f"  kept {s['kept']:,} (|kern| ≥ {max(result.settings.min_kern, 1)}), "
         f"written {s['written']:,}, removed {s['removed']:,}, unchanged {s['unchanged']:,}",
     ]
+    if dry_run:
+        lines += dry_run_lines(result, report, existing or {})
+    if timings:
+        lines.append(timing_line(timings))
     lines.append(saved_line(saved, dry_run))
     stream.write("\n".join(lines) + "\n")
 

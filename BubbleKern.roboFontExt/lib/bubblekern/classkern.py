@@ -1,0 +1,371 @@
+"""Class kerning planned on whole matrices: class values, exceptions, and designer values kept.
+
+:func:`plan_classes` turns solved glyph pairs (a :class:`~bubblekern.kerning.KernResult`)
+and a font's kern groups into the kerning entries to write, for fonts of thousands of
+glyphs: every quantity is a glyphs × glyphs array, never a dict of millions of pairs.
+
+**A class side is its key glyph.** A group pair's value is the value of its key glyphs'
+pair (the glyph the group is named after, else its first member that was solved): what a
+designer kerning ``@O @V`` by ``O V`` writes. (The envelope of the members, the union of
+their bubbles per band, was the other choice; it is set by whichever member reaches
+furthest in each band, usually an accent, so it would loosen the group pair for every plain
+member and make them all exceptions.) Every member pair is still solved from its own
+bubbles and checked against the value it resolves to:
+
+- a member pair further than the tolerance from its group pair's value gets an exception:
+  a group–glyph entry ``(@L, b)`` where a column of the group pair agrees on the key's
+  value with ``b``, then a glyph–group entry ``(a, @R)`` where a row agrees, each only when
+  it saves at least one entry, and glyph–glyph entries for the rest;
+- ungrouped glyphs are groups of one.
+
+**Designer values are kept** (UFO 3 lookup, :func:`bubblekern.groups.resolve_pair`):
+
+- ``update`` (the default): each pair BubbleKern kept (solved to at least ``min_kern``)
+  resolves to its value within the tolerance; every other pair, solved or not, resolves
+  to exactly the value it had before.
+- ``replace``: each solved pair resolves to its value (0 when not kept) within the
+  tolerance; every pair not solved keeps exactly the value it had.
+
+Only the group pairs ("buckets": a kern1 group or ungrouped glyph × a kern2 group or
+ungrouped glyph) where some pair must change (``replace``: where some pair was solved) are
+rewritten: their old entries are replaced
+by a fresh set that gives every pair of the bucket its required value, old values included.
+The result is checked pair by pair with the same lookup before anything is written; a pair
+that would still be off gets a glyph–glyph entry (``pinned``; none are expected).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .groups import KERN1, KERN2, KernGroups
+from .kerning import KernResult, PairTable
+from .pairs import Pair
+
+__all__ = ["ClassPlan", "plan_classes", "effective_matrix", "GlyphIndex"]
+
+Modes = ("update", "replace")
+
+
+@dataclass
+class ClassPlan:
+    """What :func:`plan_classes` decided: entries to write and remove, and counts."""
+
+    written: dict[Pair, float]
+    """Entries to set (new, or with a new value)."""
+    removed: list[Pair]
+    """Old entries to delete (their buckets were rewritten)."""
+    entries: dict[Pair, float]
+    """The fresh entries of the rewritten buckets (what this run wrote, unchanged ones included)."""
+    groups: KernGroups
+    tolerance: float
+    """In font units."""
+    mode: str
+    solved: int = 0
+    kept: int = 0
+    pinned: list[Pair] = field(default_factory=list)
+    unchanged: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.written or self.removed)
+
+    @property
+    def kerning(self) -> dict[Pair, float]:
+        """The fresh entries (as :attr:`ClassKerning.kerning <bubblekern.groups.ClassKerning.kerning>`)."""
+        return self.entries
+
+    def kind(self, pair: Pair) -> str:
+        left, right = pair
+        return f"{'group' if left.startswith(KERN1) else 'glyph'}-{'group' if right.startswith(KERN2) else 'glyph'}"
+
+    def counts(self) -> dict[str, int]:
+        """Entries of the fresh set by kind."""
+        counts = dict.fromkeys(("group-group", "glyph-group", "group-glyph", "glyph-glyph"), 0)
+        for pair in self.entries:
+            counts[self.kind(pair)] += 1
+        return counts
+
+    @property
+    def exceptions(self) -> int:
+        """Fresh entries more specific than the bucket they sit in."""
+        g = self.groups
+        return sum(
+            1 for a, b in self.entries
+            if (not a.startswith(KERN1) and g.left_of(a) is not None)
+            or (not b.startswith(KERN2) and g.right_of(b) is not None)
+        )
+
+    @property
+    def ungrouped(self) -> int:
+        """Fresh glyph–glyph entries of two glyphs in no group on their side (not exceptions)."""
+        g = self.groups
+        return sum(
+            1 for a, b in self.entries
+            if not a.startswith(KERN1) and not b.startswith(KERN2) and g.left_of(a) is None and g.right_of(b) is None
+        )
+
+    def summary(self) -> dict:
+        return {
+            "before": self.kept,
+            "after": len(self.entries),
+            "exceptions": self.exceptions,
+            "ungrouped": self.ungrouped,
+            "pinned": len(self.pinned),
+            **self.counts(),
+        }
+
+
+class GlyphIndex:
+    """Glyphs on the matrix axes, with the class each belongs to on either side."""
+
+    def __init__(self, names: Sequence[str], groups: KernGroups):
+        self.names = list(names)
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.groups = groups
+        self.left = _Side(self.names, groups.left, groups.left_of, self.index)
+        self.right = _Side(self.names, groups.right, groups.right_of, self.index)
+
+
+class _Side:
+    """One side's classes: each kern group with members on the axis, then each ungrouped glyph."""
+
+    def __init__(self, names, group_members: Mapping[str, Sequence[str]], group_of, index):
+        self.class_names: list[str] = [g for g, members in group_members.items() if any(m in index for m in members)]
+        number = {g: i for i, g in enumerate(self.class_names)}
+        self.grouped = len(self.class_names)
+        of = np.empty(len(names), dtype=np.int64)
+        for i, name in enumerate(names):
+            group = group_of(name)
+            if group is None or group not in number:
+                number[name] = len(self.class_names)
+                self.class_names.append(name)
+                of[i] = number[name]
+            else:
+                of[i] = number[group]
+        self.of = of
+        self.number = number
+        self.is_group = np.arange(len(self.class_names)) < self.grouped
+        self.order = np.argsort(of, kind="stable")
+        counts = np.bincount(of, minlength=len(self.class_names))
+        self.starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
+
+    def key_of(self, key_names: Mapping[str, str], prefer: np.ndarray) -> np.ndarray:
+        """The axis position of each class's key glyph: its named key when ``prefer`` holds
+        there, else its first member where ``prefer`` holds, else its first member."""
+        keys = np.empty(len(self.class_names), dtype=np.int64)
+        members = np.split(self.order, self.starts[1:])
+        for c, rows in enumerate(members):
+            named = key_names.get(self.class_names[c])
+            chosen = None
+            if named is not None and prefer[named]:
+                chosen = named
+            else:
+                good = rows[prefer[rows]]
+                chosen = int(good[0]) if len(good) else int(rows[0])
+            keys[c] = chosen
+        return keys
+
+    def reduce(self, values: np.ndarray, axis: int) -> np.ndarray:
+        """Sum ``values`` over the members of each class along ``axis``."""
+        ordered = np.take(values, self.order, axis=axis)
+        return np.add.reduceat(ordered, self.starts, axis=axis)
+
+
+def effective_matrix(kerning: Mapping[Pair, float], index: GlyphIndex) -> np.ndarray:
+    """The value of every glyph pair of ``index`` by the UFO 3 lookup (0 where no entry applies)."""
+    n = len(index.names)
+    left, right = index.left, index.right
+    lg = np.where(left.is_group[left.of], left.of, left.grouped)  # no group: a row of NaN
+    rg = np.where(right.is_group[right.of], right.of, right.grouped)
+    group_group = np.full((left.grouped + 1, right.grouped + 1), np.nan)
+    group_glyph = np.full((left.grouped + 1, n), np.nan)
+    glyph_group = np.full((n, right.grouped + 1), np.nan)
+    glyph_glyph: list[tuple[int, int, float]] = []
+    pos = index.index
+    for (a, b), value in kerning.items():
+        a_group, b_group = a.startswith(KERN1), b.startswith(KERN2)
+        i = left.number.get(a) if a_group else pos.get(a)
+        j = right.number.get(b) if b_group else pos.get(b)
+        if i is None or j is None or (a_group and i >= left.grouped) or (b_group and j >= right.grouped):
+            continue
+        if a_group and b_group:
+            group_group[i, j] = value
+        elif a_group:
+            group_glyph[i, j] = value
+        elif b_group:
+            glyph_group[i, j] = value
+        else:
+            glyph_glyph.append((i, j, value))
+    out = group_group[lg][:, rg]
+    layer = group_glyph[lg]
+    np.copyto(out, layer, where=~np.isnan(layer))
+    del layer
+    layer = glyph_group[:, rg]
+    np.copyto(out, layer, where=~np.isnan(layer))
+    del layer
+    for i, j, value in glyph_glyph:
+        out[i, j] = value
+    np.nan_to_num(out, copy=False, nan=0.0)
+    return out
+
+
+def _pair_indices(result: KernResult, index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    pairs = result.pairs
+    if isinstance(pairs, PairTable):
+        remap = np.array([index[n] for n in pairs.names], dtype=np.int64)
+        return remap[np.asarray(pairs.left, dtype=np.int64)], remap[np.asarray(pairs.right, dtype=np.int64)]
+    left = np.fromiter((index[a] for a, _ in pairs), dtype=np.int64, count=len(pairs))
+    right = np.fromiter((index[b] for _, b in pairs), dtype=np.int64, count=len(pairs))
+    return left, right
+
+
+def plan_classes(
+    result: KernResult,
+    groups: KernGroups,
+    existing: Mapping[Pair, float],
+    mode: str = "update",
+    tolerance: float = 5.0,
+) -> ClassPlan:
+    """The class kerning entries for ``result`` in a font whose kerning is ``existing``.
+
+    ``tolerance`` is in font units. See the module doc for what is kept and how.
+    """
+    if mode not in Modes:
+        raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
+    pair_names = result.pairs.names if isinstance(result.pairs, PairTable) else [n for p in result.pairs for n in p]
+    members = [m for side in (groups.left, groups.right) for ms in side.values() for m in ms]
+    names = list(dict.fromkeys([*pair_names, *members]))
+    index = GlyphIndex(names, groups)
+    n = len(names)
+    rows, cols = _pair_indices(result, index.index)
+    solved = np.zeros((n, n), dtype=bool)
+    solved[rows, cols] = True
+    kept = np.zeros((n, n), dtype=bool)
+    kept_mask = np.asarray(result.kept_mask, dtype=bool)
+    kept[rows, cols] = kept_mask
+    value = np.zeros((n, n))
+    value[rows, cols] = np.where(kept_mask, np.asarray(result.values), 0)
+    del rows, cols
+
+    old = effective_matrix(existing, index)
+    free = kept if mode == "update" else solved  # pairs this run may set
+    target = np.where(free, value, old)
+    del value
+    exact = ~free
+    tol = float(tolerance)
+
+    def close(got: np.ndarray) -> np.ndarray:
+        diff = np.abs(got - target)
+        return np.where(exact, diff == 0, diff <= tol + 1e-9)
+
+    left, right = index.left, index.right
+    must_change = free & (target != old) if mode == "update" else free  # replace rewrites every solved bucket
+    touched = left.reduce(right.reduce(must_change.astype(np.int32), 1), 0) > 0  # classes × classes
+    del must_change
+    touched_pairs = touched[left.of][:, right.of]
+
+    # class values from the key glyphs (solved key glyphs preferred)
+    has_solved = solved.any(axis=1) | solved.any(axis=0)
+    left_keys = left.key_of({g: index.index[k] for g in groups.left if (k := groups.key_glyph(g)) in index.index},
+                            has_solved)
+    right_keys = right.key_of({g: index.index[k] for g in groups.right if (k := groups.key_glyph(g)) in index.index},
+                              has_solved)
+    class_value = target[left_keys][:, right_keys]  # classes × classes
+    current = class_value[left.of][:, right.of]
+    off = ~close(current)
+
+    # columns (@L, b) inside group pairs, then rows (a, @R), each where it saves an entry
+    both = left.is_group[:, None] & right.is_group[None, :] & touched
+    column_value = target[left_keys]  # left classes × glyphs
+    column = column_value[left.of]
+    column_off = ~close(column)
+    use_column = (both[:, right.of]) & (1 + left.reduce(column_off.astype(np.int32), 0) < left.reduce(off.astype(np.int32), 0))
+    chosen = use_column[left.of]
+    np.copyto(current, column, where=chosen)
+    np.copyto(off, column_off, where=chosen)
+    del column, column_off, chosen
+
+    row_value = target[:, right_keys]  # glyphs × right classes
+    row = row_value[:, right.of]
+    row_off = ~close(row)
+    use_row = both[left.of] & (1 + right.reduce(row_off.astype(np.int32), 1) < right.reduce(off.astype(np.int32), 1))
+    chosen = use_row[:, right.of]
+    np.copyto(current, row, where=chosen)
+    np.copyto(off, row_off, where=chosen)
+    del row, row_off, chosen, current
+
+    off &= touched_pairs
+    entries: dict[Pair, float] = {}
+    cn_left, cn_right = left.class_names, right.class_names
+    for i, j in zip(*np.nonzero(touched & (class_value != 0))):
+        entries[(cn_left[i], cn_right[j])] = _number(class_value[i, j])
+    for i, b in zip(*np.nonzero(use_column)):
+        entries[(cn_left[i], names[b])] = _number(column_value[i, b])
+    for a, j in zip(*np.nonzero(use_row)):
+        entries[(names[a], cn_right[j])] = _number(row_value[a, j])
+    for a, b in zip(*np.nonzero(off)):
+        entries[(names[a], names[b])] = _number(target[a, b])
+    del off
+
+    # the new kerning: old entries of rewritten buckets go, the fresh ones come
+    removed = []
+    for pair in existing:
+        bucket = _bucket(pair, index)
+        if bucket is not None and touched[bucket] and pair not in entries:
+            removed.append(pair)
+    gone = set(removed)
+    final = {p: v for p, v in existing.items() if p not in gone}
+    final.update(entries)
+
+    # check every pair with the lookup; pin what is still off (none expected)
+    pinned: list[Pair] = []
+    got = effective_matrix(final, index)
+    wrong = ~close(got)
+    for a, b in zip(*np.nonzero(wrong)):
+        pair = (names[a], names[b])
+        entries[pair] = final[pair] = _number(target[a, b])
+        pinned.append(pair)
+
+    written = {p: v for p, v in entries.items() if p not in existing or existing[p] != v}
+    unchanged = len(entries) - len(written)
+    return ClassPlan(
+        written=written,
+        removed=removed,
+        entries=entries,
+        groups=groups,
+        tolerance=tol,
+        mode=mode,
+        solved=len(result),
+        kept=int(np.count_nonzero(kept_mask)),
+        pinned=pinned,
+        unchanged=unchanged,
+    )
+
+
+def _bucket(pair: Pair, index: GlyphIndex) -> tuple[int, int] | None:
+    a, b = pair
+    if not a.startswith(KERN1):
+        a = index.groups.left_of(a) or a
+    if not b.startswith(KERN2):
+        b = index.groups.right_of(b) or b
+    i, j = index.left.number.get(a), index.right.number.get(b)
+    if i is None or j is None:
+        return None
+    return i, j
+
+
+def _number(value) -> float | int:
+    value = float(value)
+    return int(value) if value.is_integer() else value
+
+
+def resolve_all(kerning: Mapping[Pair, float], groups: KernGroups, names: Iterable[str]) -> np.ndarray:
+    """Every pair of ``names`` by the UFO 3 lookup, as a matrix (for checks and tests)."""
+    return effective_matrix(kerning, GlyphIndex(list(names), groups))
+
+
+__all__ += ["resolve_all"]

@@ -1,0 +1,117 @@
+"""``bubblekern kern FONT.ufo`` with no options on a real grouped font of ~3,000 glyphs (not a test).
+
+    pip install -e '.[bench]'
+    python benchmarks/bench_realfont.py [--font ../shared/fonts/NotoSans-Regular.ttf]
+                                        [--cache ~/.cache/bubblekern-bench] [-- EXTRA KERN ARGS]
+
+The shipped TTF is converted to a UFO with ufo-extractor (outlines, kern groups and the
+designer's kerning from its GPOS), and bubbles are generated for it once
+(``bubblekern bubbles --all``); both are kept in the cache folder, outside the repository. Each
+run then kerns a fresh copy with ``bubblekern kern COPY.ufo`` in a child process and reports
+its wall time, its peak memory (the child's max RSS), the kerning entries it wrote against
+the designer's own count, and the phases from its summary. Targets: under 90 s and 1.5 GB,
+at most about twice the designer's entries, never more than 25,000 without being asked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "fonts"
+
+
+def convert(ttf: Path, ufo: Path) -> None:
+    """The TTF as a UFO 3: glyphs, kern groups and kerning (ufo-extractor)."""
+    try:
+        import extractor
+    except ImportError:
+        raise SystemExit("this benchmark needs ufo-extractor: pip install -e '.[bench]'") from None
+    import defcon
+
+    font = defcon.Font()
+    extractor.extractUFO(str(ttf), font)
+    font.save(str(ufo))
+
+
+def bubblekern(*args: str) -> list[str]:
+    return [sys.executable, "-m", "bubblekern", *args]
+
+
+def run_measured(command: list[str]) -> tuple[int, float, float, float, str, str]:
+    """(exit status, wall seconds, CPU seconds, peak RSS in MiB, stdout, stderr) of a child process."""
+    started = time.perf_counter()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(command, stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        cpu = usage.ru_utime + usage.ru_stime
+        return child.returncode, seconds, cpu, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
+
+
+def counts(path: Path) -> tuple[int, int, int, int]:
+    """(glyphs, kern1 groups, kern2 groups, kerning entries) of a UFO."""
+    from fontTools.ufoLib import UFOReader
+
+    reader = UFOReader(str(path), validate=False)
+    glyphs = len(reader.getGlyphSet().keys())
+    groups = reader.readGroups()
+    kerning = reader.readKerning()
+    return (glyphs, sum(k.startswith("public.kern1.") for k in groups),
+            sum(k.startswith("public.kern2.") for k in groups), len(kerning))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--font", type=Path, default=SHARED / "NotoSans-Regular.ttf")
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bubblekern-bench")
+    parser.add_argument("extra", nargs="*", help="options for bubblekern kern (default: none)")
+    args = parser.parse_args()
+    if not args.font.is_file():
+        raise SystemExit(f"{args.font}: not found (the shipped fonts live in ../shared/fonts)")
+    if REPO in args.cache.resolve().parents:
+        raise SystemExit("keep the cache outside the repository")
+    args.cache.mkdir(parents=True, exist_ok=True)
+    stem = args.font.stem
+    plain, bubbled = args.cache / f"{stem}.ufo", args.cache / f"{stem}-bubbles.ufo"
+    if not plain.exists():
+        started = time.perf_counter()
+        convert(args.font, plain)
+        print(f"converted {args.font.name} in {time.perf_counter() - started:.1f} s → {plain}")
+    if not bubbled.exists():
+        started = time.perf_counter()
+        scratch = args.cache / f".{stem}-bubbles.ufo"
+        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.copytree(plain, scratch)
+        subprocess.run(bubblekern("bubbles", str(scratch), "--all"), check=True, stdout=subprocess.DEVNULL)
+        scratch.rename(bubbled)
+        print(f"bubbles made in {time.perf_counter() - started:.1f} s → {bubbled}")
+
+    glyphs, kern1, kern2, designer = counts(plain)
+    with tempfile.TemporaryDirectory(prefix="bubblekern-real-") as folder:
+        copy = Path(folder) / f"{stem}.ufo"
+        shutil.copytree(bubbled, copy)
+        code, seconds, cpu, peak, out, err = run_measured(bubblekern("kern", str(copy), *args.extra))
+        *_, after = counts(copy)
+    print(f"{args.font.name}: {glyphs:,} glyphs, {kern1} kern1 + {kern2} kern2 groups, "
+          f"designer's kerning {designer:,} entries")
+    print(f"bubblekern kern {' '.join(args.extra) or '(no options)'}: exit {code}, {seconds:.1f} s wall "
+          f"({cpu:.1f} s CPU), peak RSS {peak:,.0f} MiB")
+    print(f"kerning entries after: {after:,} ({after / max(designer, 1):.1f}× the designer's)")
+    for line in (out + err).splitlines():
+        if "time:" in line or "error" in line or "warning" in line or "solved" in line or "note" in line:
+            print("  " + line.strip()[:400])
+
+
+if __name__ == "__main__":
+    main()

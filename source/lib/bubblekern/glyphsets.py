@@ -1,0 +1,143 @@
+"""The glyphs a default all-pairs run kerns: letters, figures and punctuation of kerned scripts.
+
+Designers kern the letters, figures and punctuation of alphabetic scripts, not every glyph
+of a font. A glyph is in the default set when its character (its lowest
+Unicode value; unencoded, the character its name stands for, read the AGL way after
+dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) is
+
+- a letter (``Lu``, ``Ll``, ``Lt``, ``Lo``; not ``Lm``, the modifier letters that sit high
+  like accents), a decimal figure (``Nd``) or punctuation (``P*``), or a currency sign (``Sc``),
+  or one of :data:`EXTRA_SYMBOLS` (``& @ # % * + = ° © ® ™`` …),
+- in one of :data:`KERNED_SCRIPTS` (Latin, Greek, Cyrillic, Armenian, Georgian, Cherokee, …,
+  and the right-to-left Arabic, Hebrew, Syriac, Thaana, N'Ko, Adlam, kerned in logical
+  order) or in no script of its own (``Zyyy``: figures, punctuation).
+
+A glyph whose character cannot be told (no Unicode value, a name that stands for none, such
+as ``g042``) is kept. Left out: combining marks (unless marks are asked for), spacing
+modifiers and symbols, whitespace, controls, the private use area, superscripts and
+fractions (``No``), and scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
+the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin then Greek)
+is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+__all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "COMMON", "glyph_char", "glyph_script", "kerned_glyphs", "same_script"]
+
+KERNED_SCRIPTS = frozenset({
+    "Latn", "Grek", "Cyrl", "Armn", "Geor", "Cher", "Copt", "Glag", "Goth", "Runr", "Ogam", "Osge",
+    "Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Zyyy",
+})
+"""ISO 15924 codes of the scripts a default run kerns (``Zyyy``: characters common to all)."""
+
+COMMON = "Zyyy"
+COMMONS = frozenset({"Zyyy", "Zinh"})
+"""Scripts that pair with every script: common characters, and marks inherited from their base."""
+
+EXTRA_SYMBOLS = frozenset("&@#%*+=<>×÷°©®™§¶|~^")
+"""Symbols outside the letter/figure/punctuation categories that designers kern too."""
+
+_CATEGORIES = ("Lu", "Ll", "Lt", "Lo", "Nd", "Sc")
+
+
+def _unicodes(font) -> dict[str, list[int]]:
+    """Glyph name → its Unicode values, read once (defcon's table where there is one)."""
+    layer = font.defaultLayer
+    naked = layer.naked() if hasattr(layer, "naked") else None
+    data = getattr(naked, "unicodeData", None)
+    if data is not None:
+        out: dict[str, list[int]] = {}
+        for code, names in data.items():
+            for name in names:
+                out.setdefault(name, []).append(code)
+        return out
+    return {name: list(font[name].unicodes) for name in font.keys()}
+
+
+def glyph_char(name: str, codes: Sequence[int] = ()) -> str | None:
+    """The character a glyph stands for: its lowest Unicode value, else its name read the AGL way."""
+    codes = [u for u in codes if 0 <= u < 0x110000]
+    if codes:
+        return chr(min(codes))
+    from fontTools.agl import toUnicode
+
+    base = (name or "").split(".")[0]
+    if not base:
+        return None
+    try:
+        text = toUnicode(base)
+    except Exception:  # a name the AGL rules cannot read
+        return None
+    return text[0] if text else None
+
+
+def glyph_script(char: str) -> str:
+    """The ISO 15924 script code of ``char`` (``Zyyy`` for common characters)."""
+    from fontTools import unicodedata as fontunicode
+
+    return fontunicode.script(char)
+
+
+def _kerned_char(char: str, marks: bool = False) -> bool:
+    category = unicodedata.category(char)
+    if marks and category.startswith("M"):
+        return True
+    if char in EXTRA_SYMBOLS or category in _CATEGORIES or category.startswith("P"):
+        return glyph_script(char) in KERNED_SCRIPTS
+    return False
+
+
+def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
+    """The glyphs of ``names`` (in order) that a designer kerns, by the rule in the module doc
+    (combining marks too with ``marks``); a glyph whose character cannot be told is kept."""
+    table = _unicodes(font)
+    chosen = []
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        if char is None or _kerned_char(char, marks):
+            chosen.append(name)
+    return chosen
+
+
+def scripts_of(font, names: Sequence[str]) -> list[str]:
+    """The script code of each glyph of ``names`` (``Zyyy`` when it has no character)."""
+    table = _unicodes(font)
+    out = []
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        out.append(glyph_script(char) if char is not None else COMMON)
+    return out
+
+
+def same_script(left: str, right: str) -> bool:
+    """True when a pair of glyphs of scripts ``left`` and ``right`` is kerned: the same script,
+    or a common character (figures, punctuation) on either side."""
+    return left == right or left in COMMONS or right in COMMONS
+
+
+def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False):
+    """The default all-pairs set over ``names`` (glyphs with bubbles) as a
+    :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
+    common character on a side; with ``all_glyphs``, every pair of ``names``."""
+    import numpy as np
+
+    from .kerning import PairTable
+
+    chosen = list(names) if all_glyphs else kerned_glyphs(font, names, marks)
+    count = len(chosen)
+    rows = np.arange(count, dtype=np.int32)
+    left, right = np.repeat(rows, count), np.tile(rows, count)
+    if not all_glyphs and count:
+        scripts = scripts_of(font, chosen)
+        codes = {s: i for i, s in enumerate(dict.fromkeys(scripts))}
+        script = np.array([codes[s] for s in scripts], dtype=np.int32)
+        common = np.array([s in COMMONS for s in codes], dtype=bool)
+        keep = (script[left] == script[right]) | common[script[left]] | common[script[right]]
+        left, right = left[keep], right[keep]
+    return PairTable(chosen, left, right)
+
+
+__all__ += ["scripts_of", "default_pairs"]

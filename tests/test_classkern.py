@@ -1,0 +1,272 @@
+"""Class kerning planned on matrices: designer values kept (checked with ufoLib's own lookup), sizes, the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from fontTools.ufoLib.kerning import lookupKerningValue
+
+from bubblekern import kern_pairs
+from bubblekern.classkern import plan_classes, resolve_all
+from bubblekern.cli import main
+from bubblekern.fontkerning import kerning_dict, write_kerning
+from bubblekern.glyphsets import default_pairs, kerned_glyphs
+from bubblekern.groups import apply_class_kerning, compress, read_groups
+
+import helpers
+
+K1, K2 = "public.kern1.", "public.kern2."
+
+
+def lookup_all(font) -> dict[tuple[str, str], float]:
+    """Every glyph pair's value by fontTools' UFO 3 lookup (an implementation that is not ours)."""
+    kerning = dict(font.kerning.items())
+    groups = {k: list(v) for k, v in font.groups.items()}
+    names = list(font.keys())
+    return {(a, b): lookupKerningValue((a, b), kerning, groups) for a in names for b in names}
+
+
+def random_font(seed: int):
+    """A font of box bubbles in random kern groups, with random designer kerning of all four kinds."""
+    rng = random.Random(seed)
+    font = helpers.new_font()
+    names = [f"g{i:02d}" for i in range(rng.randint(5, 11))]
+    for name in names:
+        width = rng.randint(300, 800)
+        box = (rng.choice((0, 20, 60, 120)), rng.choice((0, 0, 300)), width - rng.choice((0, 20, 60, 150)), 700)
+        # a diagonal edge on some glyphs, so values differ within groups
+        if rng.random() < 0.5:
+            x0, y0, x1, y1 = box
+            slope = rng.choice((40, 90, 160))
+            helpers.add_glyph(font, name, width, bubble=lambda p, b=(x0, y0, x1, y1), s=slope: helpers.polygon(
+                p, (b[0] + s, b[1]), (b[2], b[1]), (b[2] - s, b[3]), (b[0], b[3])))
+        else:
+            helpers.add_glyph(font, name, width, bubble=lambda p, b=box: helpers.rect(p, *b))
+    if rng.random() < 0.2:  # a glyph without a bubble: its pairs are never solved
+        helpers.add_glyph(font, "nobubble", 500)
+        names.append("nobubble")
+    for prefix in (K1, K2):
+        pool = names[:]
+        rng.shuffle(pool)
+        for g in range(rng.randint(0, 3)):
+            members = [pool.pop() for _ in range(min(len(pool), rng.randint(1, 4)))]
+            if members:
+                font.groups[f"{prefix}G{g}"] = members
+    left_keys = [k for k in font.groups.keys() if k.startswith(K1)] + names
+    right_keys = [k for k in font.groups.keys() if k.startswith(K2)] + names
+    for _ in range(rng.randint(0, 25)):
+        font.kerning[(rng.choice(left_keys), rng.choice(right_keys))] = rng.choice((0, -80, -55, -40, -12, 7, 30, -12.5))
+    pairs = None
+    if rng.random() < 0.6:
+        pool = [(a, b) for a in names for b in names]
+        pairs = rng.sample(pool, rng.randint(1, len(pool)))
+    return font, pairs
+
+
+def check_kept(before, after, result, mode, tolerance):
+    """Update: kept pairs within the tolerance, every other pair exactly as before. Replace: solved pairs
+    (0 when not kept) within the tolerance, unsolved pairs exactly as before."""
+    solved = {p: (v if k else 0) for p, v, k in zip(result.pairs, result.values.tolist(), result.kept_mask.tolist())}
+    kept = {p: v for p, v in solved.items() if v}
+    for pair, old in before.items():
+        new = after[pair]
+        target = kept.get(pair) if mode == "update" else solved.get(pair)
+        if target is None:
+            assert new == old, (pair, old, new)
+        else:
+            assert abs(new - target) <= tolerance, (pair, target, new)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_plan_keeps_every_value_it_did_not_keep(seed):
+    font, pairs = random_font(seed)
+    mode = ("update", "replace")[seed % 2]
+    tolerance = (0, 5, 20)[seed % 3]
+    before = lookup_all(font)
+    result = kern_pairs(font, pairs)
+    plan = plan_classes(result, read_groups(font), kerning_dict(font), mode, tolerance)
+    assert not plan.pinned  # the fresh entries are right by construction
+    write_kerning(font, plan.written, plan.removed)
+    check_kept(before, lookup_all(font), result, mode, tolerance)
+    # planning again changes nothing
+    again = plan_classes(result, read_groups(font), kerning_dict(font), mode, tolerance)
+    assert not again.written and not again.removed
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_compress_and_apply_keep_every_value_they_did_not_keep(seed):
+    font, pairs = random_font(seed)
+    mode = ("update", "replace")[seed % 2]
+    before = lookup_all(font)
+    result = kern_pairs(font, pairs)
+    for method in ("fewest", "median"):
+        classes = compress(result, read_groups(font), method, tolerance=5)
+        apply_class_kerning(font, classes, mode)
+        check_kept(before, lookup_all(font), result, mode, 5)
+        before = lookup_all(font)
+
+
+def test_matrix_lookup_matches_ufolib():
+    for seed in range(10):
+        font, _ = random_font(seed)
+        names = list(font.keys())
+        matrix = resolve_all(dict(font.kerning.items()), read_groups(font), names)
+        expected = lookup_all(font)
+        assert all(matrix[i, j] == expected[(a, b)] for i, a in enumerate(names) for j, b in enumerate(names))
+
+
+# -- the designer's values in the issue's case ------------------------------------------------------
+
+
+def type_font():
+    """T y f o r d g with kern groups and designer values, as in a shipped italic."""
+    font = helpers.new_font()
+    shapes = {
+        "T": (600, lambda p: (helpers.rect(p, 0, 640, 600, 700), helpers.rect(p, 250, 0, 350, 640))),
+        "y": (520, lambda p: helpers.polygon(p, (0, 500), (520, 500), (300, -200), (200, -200))),
+        "v": (520, lambda p: helpers.polygon(p, (0, 500), (520, 500), (300, 0), (220, 0))),
+        "f": (360, lambda p: (helpers.rect(p, 60, 0, 160, 700), helpers.rect(p, 60, 640, 360, 720))),
+        "o": (540, lambda p: helpers.ellipse(p, 270, 250, 250, 260)),
+        "e": (540, lambda p: helpers.ellipse(p, 270, 250, 250, 260)),
+        "r": (380, lambda p: (helpers.rect(p, 40, 0, 140, 500), helpers.rect(p, 40, 420, 380, 500))),
+        "d": (560, lambda p: helpers.rect(p, 30, 0, 530, 720)),
+        "g": (540, lambda p: helpers.ellipse(p, 270, 150, 250, 350)),
+    }
+    for name, (width, bubble) in shapes.items():
+        helpers.add_glyph(font, name, width, bubble=bubble, unicode=ord(name))
+    font.groups[K1 + "T"] = ["T"]
+    font.groups[K2 + "y"] = ["y", "v"]
+    font.groups[K1 + "f"] = ["f"]
+    font.groups[K2 + "o"] = ["o", "e", "g", "d"]
+    font.groups[K1 + "r"] = ["r"]
+    font.kerning[(K1 + "T", K2 + "y")] = -80
+    font.kerning[(K1 + "f", K2 + "o")] = -40
+    font.kerning[(K1 + "r", K2 + "o")] = -55
+    font.kerning[("r", "g")] = -55
+    return font
+
+
+def test_text_run_never_zeroes_designer_values(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    before = lookup_all(helpers.RFont(str(path)))
+    assert main(["kern", str(path), "--text", "Ty ford rg Te", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    kept = {(a, b): v for a, b, v in data["masters"][0]["pairs"]}
+    after = lookup_all(helpers.RFont(str(path)))
+    for pair, old in before.items():
+        if pair in kept:
+            assert abs(after[pair] - kept[pair]) <= 5, pair
+        else:
+            assert after[pair] == old, (pair, old, after[pair])
+    assert after[("T", "v")] == -80  # in the group of y, not solved: still the designer's
+
+
+def test_dry_run_lists_strongest_values_and_changes_and_writes_nothing(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    before = helpers.tree_bytes(path)
+    assert main(["kern", str(path), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "strongest: " in out and "would write " in out and "dry run: nothing saved" in out
+    assert "time: read " in out and " bubbles " in out and " solve " in out and " group " in out
+    assert helpers.tree_bytes(path) == before
+
+
+def test_max_entries_stops_before_writing(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    before = helpers.tree_bytes(path)
+    assert main(["kern", str(path), "--flat", "--max-entries", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "would write" in err and "--max-entries 3" in err and "nothing was written" in err
+    assert helpers.tree_bytes(path) == before
+    assert main(["kern", str(path), "--max-entries", "3"]) == 1  # class kerning too
+    assert helpers.tree_bytes(path) == before
+    assert main(["kern", str(path), "--flat", "--max-entries", "0"]) == 0
+    assert helpers.tree_bytes(path) != before
+
+
+def test_timings_in_every_summary(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    assert main(["kern", str(path), "--format", "json"]) == 0
+    timings = json.loads(capsys.readouterr().out)["timings"]
+    assert set(timings) == {"read", "bubbles", "solve", "group", "write", "save"}
+    assert all(v >= 0 for v in timings.values())
+    assert main(["kern", str(path), "--flat", "--format", "json", "--replace"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["timings"]) == {"read", "bubbles", "solve", "group", "write", "save"}
+
+
+# -- the default pair set --------------------------------------------------------------------------
+
+
+def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
+    font = helpers.new_font()
+    glyphs = {
+        "A": 0x41, "Alpha": 0x391, "afii10017": 0x410, "one": 0x31, "period": 0x2E, "ampersand": 0x26,
+        "uni4E00": 0x4E00, "acutecomb": 0x301, "space": 0x20, "onesuperior": 0xB9, "uniE000": 0xE000,
+        "alef-hb": 0x5D0, "uni02B0": 0x2B0, "a.sc": None, "f_f": None, "one.tf": None, "g042": None,
+    }
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, 0, 500, 700), unicode=code)
+    chosen = kerned_glyphs(font, list(glyphs))
+    assert chosen == [
+        "A", "Alpha", "afii10017", "one", "period", "ampersand", "alef-hb", "a.sc", "f_f", "one.tf", "g042"
+    ]
+    assert "acutecomb" in kerned_glyphs(font, list(glyphs), marks=True)
+    table = default_pairs(font, chosen)
+    pairs = set(table)
+    assert ("A", "period") in pairs and ("Alpha", "one") in pairs and ("A", "a.sc") in pairs
+    assert ("A", "Alpha") not in pairs and ("afii10017", "A") not in pairs  # Latin next to Greek, Cyrillic
+    assert ("alef-hb", "period") in pairs and ("alef-hb", "A") not in pairs
+    assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
+
+
+def test_a_big_font_without_groups_gets_groups_built_and_says_so(tmp_path, capsys):
+    font = helpers.new_font()
+    rng = random.Random(3)
+    for i in range(100):
+        width = rng.choice((500, 600))
+        inset = rng.choice((0, 40))
+        helpers.add_glyph(font, f"g{i:03d}", width, bubble=lambda p, w=width, s=inset: helpers.polygon(
+            p, (s, 0), (w, 0), (w - s, 700), (0, 700)))
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["grouping"] == "classes" and any("built" in n and "wrote them" in n for n in data["notes"])
+    font = helpers.RFont(str(path))
+    assert any(k.startswith(K1) for k in font.groups.keys())
+    summary = data["summary"]
+    assert summary["after"] == len(font.kerning) < summary["before"]
+    assert len(font.kerning) < 40  # four shapes: a handful of class pairs, not 10,000 glyph pairs
+
+
+def test_a_kerning_only_save_rewrites_kerning_plist_alone_and_reads_back(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    before = helpers.tree_bytes(path)
+    assert main(["kern", str(path), "--flat"]) == 0
+    after = helpers.tree_bytes(path)
+    assert {k for k in after if after[k] != before.get(k)} == {"kerning.plist"}
+    font = helpers.RFont(str(path))
+    assert font.kerning[("T", "o")] < 0 and font.kerning[(K1 + "T", K2 + "y")] == -80
+    # anything else edited: the whole font is saved, atomically
+    font = helpers.RFont(str(path))
+    font.info.familyName = "Changed"
+    write_kerning(font, {("T", "e"): -33})
+    from bubblekern.fontkerning import save_kerning
+
+    assert not save_kerning(font, path)
+
+
+def test_kerning_plist_bytes_are_what_ufolib_writes(tmp_path):
+    font = type_font()
+    font.kerning[("T", "e")] = -12.5
+    font.kerning[("f", "o")] = 3.0
+    font.kerning[("r", "d")] = 0
+    path = helpers.save(font, tmp_path)
+    written = (path / "kerning.plist").read_bytes()
+    from bubblekern.fontkerning import kerning_plist
+
+    nested = {}
+    for (a, b), v in helpers.RFont(str(path)).kerning.items():
+        nested.setdefault(a, {})[b] = v
+    assert kerning_plist(nested) == written
