@@ -208,6 +208,24 @@ def _bubble_layer(font, layer: str):
     return font.getLayer(layer)
 
 
+def _with_outlines(font, bubble_layer, glyphs: Iterable[str] | None, warnings: list[str], failed: str):
+    """(name, bubble glyph, outline) for each chosen bubble with contours of its own.
+
+    A glyph whose components are broken is left out, with a warning ending in ``failed``.
+    """
+    memo: dict = {}
+    for name in _chosen(font, bubble_layer, glyphs):
+        bubble = bubble_layer[name] if name in bubble_layer else None
+        if not has_contours(bubble):
+            continue
+        try:
+            outline = outline_of(font, name, memo)
+        except ComponentError as error:
+            warnings.append(f"glyph {name!r} {failed}: {error}")
+            continue
+        yield name, bubble, outline
+
+
 def _chosen(font, bubble_layer, glyphs: Iterable[str] | None) -> list[str]:
     known = set(font.keys())
     if glyphs is None:
@@ -255,16 +273,7 @@ def sync_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = None
     if layer not in font.layerOrder:
         return status
     bubble_layer = _bubble_layer(font, layer)
-    memo: dict = {}
-    for name in _chosen(font, bubble_layer, glyphs):
-        bubble = bubble_layer[name] if name in bubble_layer else None
-        if not has_contours(bubble):
-            continue
-        try:
-            outline = outline_of(font, name, memo)
-        except ComponentError as error:
-            status.warnings.append(f"glyph {name!r} cannot be synced: {error}")
-            continue
+    for name, bubble, outline in _with_outlines(font, bubble_layer, glyphs, status.warnings, "cannot be synced"):
         status.glyphs[name] = sync_state(bubble, outline, name)
     return status
 
@@ -345,16 +354,7 @@ def sync_bubbles(
     """
     bubble_layer = _bubble_layer(font, layer)
     report = SyncReport(layer, dry_run=dry_run)
-    memo: dict = {}
-    for name in _chosen(font, bubble_layer, glyphs):
-        bubble = bubble_layer[name] if name in bubble_layer else None
-        if not has_contours(bubble):
-            continue
-        try:
-            outline = outline_of(font, name, memo)
-        except ComponentError as error:
-            report.warnings.append(f"glyph {name!r} skipped: {error}")
-            continue
+    for name, bubble, outline in _with_outlines(font, bubble_layer, glyphs, report.warnings, "skipped"):
         state = sync_state(bubble, outline, name)
         if state.state == "no-outline":
             continue
