@@ -149,6 +149,15 @@ def _cubic(path: pathops.Path) -> pathops.Path:
     return out
 
 
+
+def _cubic_controls(p0, q, p1) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two cubic control points that draw the quadratic ``p0, q, p1`` exactly."""
+    return (
+        (p0[0] + 2 / 3 * (q[0] - p0[0]), p0[1] + 2 / 3 * (q[1] - p0[1])),
+        (p1[0] + 2 / 3 * (q[0] - p1[0]), p1[1] + 2 / 3 * (q[1] - p1[1])),
+    )
+
+
 class _ImpliedOnCurve(FilterPen):
     """Spells out the implied on-curve point of an all-off-curve quadratic contour (``qCurveTo(…, None)``),
     which :class:`~fontTools.pens.qu2cuPen.Qu2CuPen` refuses: the contour starts at the midpoint of its
@@ -275,9 +284,7 @@ class _Pieces(BasePen):
 
     def _qCurveToOne(self, pt1, pt2):
         p0 = self._getCurrentPoint()
-        c1 = (p0[0] + 2 / 3 * (pt1[0] - p0[0]), p0[1] + 2 / 3 * (pt1[1] - p0[1]))
-        c2 = (pt2[0] + 2 / 3 * (pt1[0] - pt2[0]), pt2[1] + 2 / 3 * (pt1[1] - pt2[1]))
-        self.pieces.append((p0, c1, c2, pt2))
+        self.pieces.append((p0, *_cubic_controls(p0, pt1, pt2), pt2))
 
     def _closePath(self):
         current = self._getCurrentPoint()
@@ -432,10 +439,7 @@ class _SqueezePen(BasePen):
             self.out.curveTo(*points)
 
     def _qCurveToOne(self, pt1, pt2):
-        p0 = self._getCurrentPoint()
-        c1 = (p0[0] + 2 / 3 * (pt1[0] - p0[0]), p0[1] + 2 / 3 * (pt1[1] - p0[1]))
-        c2 = (pt2[0] + 2 / 3 * (pt1[0] - pt2[0]), pt2[1] + 2 / 3 * (pt1[1] - pt2[1]))
-        self._curveToOne(c1, c2, pt2)
+        self._curveToOne(*_cubic_controls(self._getCurrentPoint(), pt1, pt2), pt2)
 
     def _closePath(self):
         current = self._getCurrentPoint()
@@ -537,10 +541,7 @@ class _CleanPen(BasePen):
             self._contour.append(("curve", (self._r(c1), self._r(c2), self._r(end))))
 
     def _qCurveToOne(self, pt1, pt2):
-        p0 = self._getCurrentPoint()
-        c1 = (p0[0] + 2 / 3 * (pt1[0] - p0[0]), p0[1] + 2 / 3 * (pt1[1] - p0[1]))
-        c2 = (pt2[0] + 2 / 3 * (pt1[0] - pt2[0]), pt2[1] + 2 / 3 * (pt1[1] - pt2[1]))
-        self._curveToOne(c1, c2, pt2)
+        self._curveToOne(*_cubic_controls(self._getCurrentPoint(), pt1, pt2), pt2)
 
     def _closePath(self):
         self._flush()
