@@ -18,6 +18,14 @@ modifiers and symbols, whitespace, controls, the private use area, superscripts 
 fractions (``No``), and scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
 the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin then Greek)
 is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
+
+**A font with kern groups has said which sides its designer kerns.** Its default set is
+narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
+a left glyph when it is in a ``public.kern1.`` group or is the left glyph of a kerning
+entry, a right glyph likewise. A glyph in no group on a side is one the designer left
+unkerned there (the right side of ``H``, most accented capitals' right sides in fonts
+that group only what they kern); kerning it against every glyph would write a class of one
+per glyph. ``--ungrouped`` (``ungrouped=True``) takes the whole default set instead.
 """
 
 from __future__ import annotations
@@ -118,18 +126,48 @@ def same_script(left: str, right: str) -> bool:
     return left == right or left in COMMONS or right in COMMONS
 
 
-def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False):
+def kerned_sides(groups, kerning) -> tuple[set[str], set[str]]:
+    """(left glyphs, right glyphs) a grouped font's kerning reaches: the members of its
+    ``public.kern1.``/``public.kern2.`` groups, and the glyphs named on that side of an entry."""
+    from .groups import KERN1, KERN2
+
+    left = {m for members in groups.left.values() for m in members}
+    right = {m for members in groups.right.values() for m in members}
+    for a, b in kerning:
+        if not a.startswith(KERN1):
+            left.add(a)
+        if not b.startswith(KERN2):
+            right.add(b)
+    return left, right
+
+
+def default_pairs(
+    font,
+    names: Sequence[str],
+    all_glyphs: bool = False,
+    marks: bool = False,
+    sides: tuple[set[str], set[str]] | None = None,
+):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
-    common character on a side; with ``all_glyphs``, every pair of ``names``."""
+    common character on a side; with ``sides`` (:func:`kerned_sides`), only pairs of a left
+    glyph and a right glyph of those sets; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
     chosen = list(names) if all_glyphs else kerned_glyphs(font, names, marks)
+    if sides is not None and not all_glyphs:
+        chosen = [n for n in chosen if n in sides[0] or n in sides[1]]
     count = len(chosen)
     rows = np.arange(count, dtype=np.int32)
-    left, right = np.repeat(rows, count), np.tile(rows, count)
+    if sides is not None and not all_glyphs:
+        on_left = np.array([n in sides[0] for n in chosen], dtype=bool)
+        on_right = np.array([n in sides[1] for n in chosen], dtype=bool)
+        left_rows, right_rows = rows[on_left], rows[on_right]
+        left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
+    else:
+        left, right = np.repeat(rows, count), np.tile(rows, count)
     if not all_glyphs and count:
         scripts = scripts_of(font, chosen)
         codes = {s: i for i, s in enumerate(dict.fromkeys(scripts))}
@@ -140,4 +178,4 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     return PairTable(chosen, left, right)
 
 
-__all__ += ["scripts_of", "default_pairs"]
+__all__ += ["scripts_of", "kerned_sides", "default_pairs"]
