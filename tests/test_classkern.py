@@ -276,7 +276,7 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     font = type_font()
     helpers.add_glyph(font, "H", 600, bubble=lambda p: helpers.rect(p, 0, 0, 600, 700), unicode=ord("H"))
     font.kerning[("e", "d")] = -7  # a glyph entry puts e on the left, d on the right
-    left, right = kerned_sides(read_groups(font), kerning_dict(font))
+    left, right = kerned_sides(dict(font.groups.items()), kerning_dict(font))
     assert left == {"T", "f", "r", "e"} and right == {"y", "v", "o", "e", "g", "d"}
     table = default_pairs(font, list(font.keys()), sides=(left, right))
     assert {a for a, _ in table} == left and {b for _, b in table} == right

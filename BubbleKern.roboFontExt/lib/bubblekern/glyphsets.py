@@ -31,7 +31,7 @@ per glyph. ``--ungrouped`` (``ungrouped=True``) takes the whole default set inst
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "COMMON", "glyph_char", "glyph_script", "kerned_glyphs", "same_script"]
 
@@ -49,6 +49,7 @@ EXTRA_SYMBOLS = frozenset("&@#%*+=<>×÷°©®™§¶|~^")
 """Symbols outside the letter/figure/punctuation categories that designers kern too."""
 
 _CATEGORIES = ("Lu", "Ll", "Lt", "Lo", "Nd", "Sc")
+KERN1, KERN2 = "public.kern1.", "public.kern2."
 
 
 def _unicodes(font) -> dict[str, list[int]]:
@@ -126,19 +127,50 @@ def same_script(left: str, right: str) -> bool:
     return left == right or left in COMMONS or right in COMMONS
 
 
-def kerned_sides(groups, kerning) -> tuple[set[str], set[str]]:
+def kerned_sides(
+    groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[str, str]]
+) -> tuple[set[str] | None, set[str] | None]:
     """(left glyphs, right glyphs) a grouped font's kerning reaches: the members of its
-    ``public.kern1.``/``public.kern2.`` groups, and the glyphs named on that side of an entry."""
-    from .groups import KERN1, KERN2
-
-    left = {m for members in groups.left.values() for m in members}
-    right = {m for members in groups.right.values() for m in members}
+    ``public.kern1.``/``public.kern2.`` groups (``groups``: group name → members, as
+    ``font.groups``), and the glyphs named on that side of an entry of ``kerning``. A side
+    with no kern group at all is not narrowed (None)."""
+    left = {m for name, members in groups.items() if name.startswith(KERN1) for m in members}
+    right = {m for name, members in groups.items() if name.startswith(KERN2) for m in members}
+    grouped = bool(left), bool(right)
     for a, b in kerning:
         if not a.startswith(KERN1):
             left.add(a)
         if not b.startswith(KERN2):
             right.add(b)
-    return left, right
+    return (left if grouped[0] else None), (right if grouped[1] else None)
+
+
+def _on(name: str, sides, side: int) -> bool:
+    return sides is None or sides[side] is None or name in sides[side]
+
+
+def _on_sides(names: list[str], sides) -> list[str]:
+    """``names`` on at least one side of ``sides``."""
+    if sides is None or None in sides:
+        return names
+    return [n for n in names if n in sides[0] or n in sides[1]]
+
+
+def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
+    """True when ``groups`` (as ``font.groups``) holds a kern group with members."""
+    return any(members for name, members in groups.items() if name.startswith((KERN1, KERN2)))
+
+
+def default_pair_list(
+    font, names: Sequence[str], marks: bool = False, sides: tuple[set[str] | None, set[str] | None] | None = None
+) -> list[tuple[str, str]]:
+    """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
+    may be absent)."""
+    chosen = _on_sides(kerned_glyphs(font, names, marks), sides)
+    script = dict(zip(chosen, scripts_of(font, chosen)))
+    left = [n for n in chosen if _on(n, sides, 0)]
+    right = [n for n in chosen if _on(n, sides, 1)]
+    return [(a, b) for a in left for b in right if same_script(script[a], script[b])]
 
 
 def default_pairs(
@@ -146,7 +178,7 @@ def default_pairs(
     names: Sequence[str],
     all_glyphs: bool = False,
     marks: bool = False,
-    sides: tuple[set[str], set[str]] | None = None,
+    sides: tuple[set[str] | None, set[str] | None] | None = None,
 ):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
@@ -156,14 +188,12 @@ def default_pairs(
 
     from .kerning import PairTable
 
-    chosen = list(names) if all_glyphs else kerned_glyphs(font, names, marks)
-    if sides is not None and not all_glyphs:
-        chosen = [n for n in chosen if n in sides[0] or n in sides[1]]
+    chosen = list(names) if all_glyphs else _on_sides(kerned_glyphs(font, names, marks), sides)
     count = len(chosen)
     rows = np.arange(count, dtype=np.int32)
     if sides is not None and not all_glyphs:
-        on_left = np.array([n in sides[0] for n in chosen], dtype=bool)
-        on_right = np.array([n in sides[1] for n in chosen], dtype=bool)
+        on_left = np.array([_on(n, sides, 0) for n in chosen], dtype=bool)
+        on_right = np.array([_on(n, sides, 1) for n in chosen], dtype=bool)
         left_rows, right_rows = rows[on_left], rows[on_right]
         left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
     else:
@@ -178,4 +208,4 @@ def default_pairs(
     return PairTable(chosen, left, right)
 
 
-__all__ += ["scripts_of", "kerned_sides", "default_pairs"]
+__all__ += ["scripts_of", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]

@@ -211,7 +211,7 @@ def kern_masters(
             names = b.kernable_glyphs()
             sides = None
             if chosen and mode != "build" and not ungrouped:
-                sides = kerned_sides(chosen, kerning_dict(m.font))
+                sides = kerned_sides(chosen.as_dict(), kerning_dict(m.font))
             tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides)
             b.profiles(tables[i].names)
             family.timed("bubbles", started)

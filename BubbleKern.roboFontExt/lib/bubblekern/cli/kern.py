@@ -19,7 +19,7 @@ from ..bubbles import FontBubbles
 from ..classkern import ClassPlan
 from ..errors import BubbleKernError, BubbleLayerError, FontFileError
 from ..fontio import open_font, save_font
-from ..fontkerning import kerning_dict, save_kerning, write_kerning
+from ..fontkerning import MAX_ENTRIES, kerning_dict, save_kerning, write_kerning
 from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
 from ..kerning import ApplyReport, KernResult, kern_pairs, plan_kerning
 from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
@@ -36,9 +36,6 @@ from .common import (
 )
 
 ORDER = 10
-
-MAX_ENTRIES = 25_000
-"""Kerning entries a run writes without being asked for more (``--max-entries``)."""
 
 BUILD_FROM = 100
 """A font without kern groups gets groups built for a default all-pairs run of at least this many glyphs."""
@@ -178,7 +175,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     refreshed = stale_check(font, settings, pairs, args.refresh_stale)
     if pairs is None:
         groups = read_groups(font)
-        sides = kerned_sides(groups, kerning_dict(font)) if groups and not args.ungrouped else None
+        sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups and not args.ungrouped else None
         pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks, sides)
         bubbles.profiles(pairs.names)
     timings["bubbles"] = time.perf_counter() - started
