@@ -12,7 +12,7 @@ from bubblekern import kern_pairs
 from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, write_kerning
-from bubblekern.glyphsets import default_pairs, kerned_glyphs
+from bubblekern.glyphsets import default_pairs, kerned_glyphs, kerned_sides
 from bubblekern.groups import apply_class_kerning, compress, read_groups
 
 import helpers
@@ -270,3 +270,73 @@ def test_kerning_plist_bytes_are_what_ufolib_writes(tmp_path):
     for (a, b), v in helpers.RFont(str(path)).kerning.items():
         nested.setdefault(a, {})[b] = v
     assert kerning_plist(nested) == written
+
+
+def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, capsys):
+    font = type_font()
+    helpers.add_glyph(font, "H", 600, bubble=lambda p: helpers.rect(p, 0, 0, 600, 700), unicode=ord("H"))
+    font.kerning[("e", "d")] = -7  # a glyph entry puts e on the left, d on the right
+    left, right = kerned_sides(dict(font.groups.items()), kerning_dict(font))
+    assert left == {"T", "f", "r", "e"} and right == {"y", "v", "o", "e", "g", "d"}
+    table = default_pairs(font, list(font.keys()), sides=(left, right))
+    assert {a for a, _ in table} == left and {b for _, b in table} == right
+    assert len(table) == len(left) * len(right)
+    everything = default_pairs(font, list(font.keys()))
+    assert ("H", "T") in set(everything) and len(everything) == len(font.keys()) ** 2
+
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path), "--dry-run", "--format", "json"]) == 0
+    solved = json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"]
+    assert solved == len(table)
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--ungrouped"]) == 0
+    assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(everything)
+
+
+def slanted_font():
+    """Two kern groups of eight members each, every member slanted its own way: one group pair,
+    and exceptions at a tight tolerance for nearly every member pair."""
+    font = helpers.new_font()
+    for i in range(8):
+        slant = 15 * i
+        helpers.add_glyph(font, f"L{i}", 500, bubble=lambda p, s=slant: helpers.polygon(
+            p, (0, 0), (500 - s, 0), (500, 700), (0, 700)))
+        helpers.add_glyph(font, f"R{i}", 500, bubble=lambda p, s=slant: helpers.polygon(
+            p, (0, 0), (500, 0), (500, 700), (s // 2, 700)))
+    font.groups[K1 + "L0"] = [f"L{i}" for i in range(8)]
+    font.groups[K2 + "R0"] = [f"R{i}" for i in range(8)]
+    font.kerning[(K1 + "L0", K2 + "R0")] = -20
+    font.kerning[("R3", "L5")] = -33  # a designer value outside the pair set
+    return font
+
+
+@pytest.mark.parametrize("mode", ["update", "replace"])
+def test_a_budget_raises_the_tolerance_for_exceptions_and_keeps_designer_values(mode):
+    font = slanted_font()
+    pairs = [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]
+    result = kern_pairs(font, pairs)
+    groups, existing = read_groups(font), kerning_dict(font)
+    free = plan_classes(result, groups, existing, mode, 1)
+    assert not free.loosened and free.tolerance == 1 and len(free.entries) > 20
+    budget = len(free.entries) // 2
+    plan = plan_classes(result, groups, existing, mode, 1, budget)
+    assert plan.loosened and plan.asked_tolerance == 1 and plan.tolerance > 1
+    assert len(plan.entries) <= budget and not plan.pinned
+    # the smallest tolerance that fits: a step tighter would not
+    assert len(plan_classes(result, groups, existing, mode, plan.tolerance - 0.5).entries) > budget
+    before = lookup_all(font)
+    write_kerning(font, plan.written, plan.removed)
+    check_kept(before, lookup_all(font), result, mode, plan.tolerance)
+    assert lookup_all(font)[("R3", "L5")] == -33
+    # a budget that fits already changes nothing
+    assert plan_classes(result, groups, existing, mode, 1, len(free.entries)).entries == free.entries
+
+
+def test_the_cli_says_when_the_budget_raised_the_tolerance(tmp_path, capsys):
+    path = helpers.save(slanted_font(), tmp_path)
+    assert main(["kern", str(path), "--tolerance", "1", "--dry-run", "--format", "json", "--max-entries", "0"]) == 0
+    everything = json.loads(capsys.readouterr().out)["summary"]["after"]
+    budget = everything // 2
+    assert main(["kern", str(path), "--tolerance", "1", "--max-entries", str(budget)]) == 0
+    out = capsys.readouterr().out
+    assert f"to stay within --max-entries {budget:,}" in out and "(--tolerance gave 1)" in out
+    assert 0 < len(helpers.RFont(str(path)).kerning) <= budget + 1  # + the designer's R3 L5

@@ -116,11 +116,18 @@ def bubbles_font():
     return FontBubbles(font)
 
 
-def test_empty_source_means_all_pairs_with_bubbles():
-    bubbles = bubbles_font()
+def test_empty_source_means_the_default_set():
+    bubbles = bubbles_font()  # kern1 groups only: the right side is not narrowed
     for source in ("builder", "text", "sample"):
         pairs = request_pairs(Request(source=source, text="# only a comment\n"), bubbles)
-        assert len(pairs) == 9 and ("space", "A") not in pairs
+        assert set(pairs) == {(a, b) for a in "AV" for b in "AVo"} and ("space", "A") not in pairs
+    font = bubbles.font
+    font.groups["public.kern2.o"] = ["o"]
+    font.kerning[("o", "V")] = -10
+    pairs = request_pairs(Request("text"), FontBubbles(font))
+    assert pairs == [("A", "V"), ("A", "o"), ("V", "V"), ("V", "o"), ("o", "V"), ("o", "o")]
+    del font.groups["public.kern1.AV"], font.groups["public.kern2.o"]
+    assert len(request_pairs(Request("text"), FontBubbles(font))) == 9  # no groups: every kerned glyph
 
 
 def test_each_source():

@@ -541,6 +541,25 @@ def test_applying_many_pairs_is_one_kerning_change_and_one_undo_step(rf):
     assert len(font.kerning) == 0 and notes.names == ["Kerning.Changed"] * 2
 
 
+def test_apply_refuses_a_plan_over_the_entry_limit_and_writes_nothing(rf):
+    names = [f"g{i}" for i in range(6)]
+    font = helpers.box_font({n: (600, (0, 0, 500, 700 - 40 * i)) for i, n in enumerate(names)})
+    font.kerning[("g0", "g1")] = -7
+    controller = window(rf, font)
+    controller.max_entries = 5
+    w = controller.w
+    w.click("kernAllButton")  # an empty pair source: the default set, every pair of the six
+    assert len(controller.result.pairs) == 36
+    w.click("applyButton")
+    label = w.getItem("previewLabel").get()
+    assert label.startswith("Not applied: this would write ") and "more than 5" in label
+    assert dict(font.kerning.items()) == {("g0", "g1"): -7}
+    assert not [c for c in rf.calls if c[0] == "font.undo"]
+    controller.max_entries = 1000
+    w.click("applyButton")
+    assert len(font.kerning) > 5
+
+
 def test_show_hide_bubbles_keeps_an_open_window_in_step(rf):
     from bubblekern_robofont import menu
 

@@ -32,6 +32,16 @@ rewritten: their old entries are replaced
 by a fresh set that gives every pair of the bucket its required value, old values included.
 The result is checked pair by pair with the same lookup before anything is written; a pair
 that would still be off gets a glyph–glyph entry (``pinned``; none are expected).
+
+**A budget keeps the kerning at a size designers ship.** With ``budget`` (the CLI's
+``--max-entries``), when the class pairs, the entries that keep designer values and the
+exceptions at ``tolerance`` would be more than ``budget`` entries, the tolerance for
+exceptions is raised to the smallest value that fits (a binary search over the members'
+differences from their class values): the members that differ most keep their exceptions,
+the ones closest take the class value.
+Only pairs this run may set are loosened this way; a designer value is always kept exactly.
+:attr:`ClassPlan.tolerance` is the tolerance used, :attr:`ClassPlan.asked_tolerance` the one
+asked for.
 """
 
 from __future__ import annotations
@@ -68,6 +78,14 @@ class ClassPlan:
     kept: int = 0
     pinned: list[Pair] = field(default_factory=list)
     unchanged: int = 0
+    asked_tolerance: float | None = None
+    """The tolerance asked for, when a budget raised it (else None)."""
+    budget: int | None = None
+
+    @property
+    def loosened(self) -> bool:
+        """True when the budget raised the tolerance for exceptions."""
+        return self.asked_tolerance is not None and self.tolerance > self.asked_tolerance
 
     @property
     def changed(self) -> bool:
@@ -115,6 +133,8 @@ class ClassPlan:
             "exceptions": self.exceptions,
             "ungrouped": self.ungrouped,
             "pinned": len(self.pinned),
+            "tolerance": round(self.tolerance, 3),
+            **({"asked_tolerance": round(self.asked_tolerance, 3)} if self.loosened else {}),
             **self.counts(),
         }
 
@@ -229,10 +249,12 @@ def plan_classes(
     existing: Mapping[Pair, float],
     mode: str = "update",
     tolerance: float = 5.0,
+    budget: int | None = None,
 ) -> ClassPlan:
     """The class kerning entries for ``result`` in a font whose kerning is ``existing``.
 
-    ``tolerance`` is in font units. See the module doc for what is kept and how.
+    ``tolerance`` is in font units; ``budget`` (entries, None or 0: no limit) may raise it for
+    exceptions. See the module doc for what is kept and how.
     """
     if mode not in Modes:
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
@@ -256,9 +278,9 @@ def plan_classes(
     target = np.where(free, value, old)
     del value
     exact = ~free
-    tol = float(tolerance)
+    asked = tol = float(tolerance)
 
-    def close(got: np.ndarray) -> np.ndarray:
+    def close(got: np.ndarray, tol: float) -> np.ndarray:
         diff = np.abs(got - target)
         return np.where(exact, diff == 0, diff <= tol + 1e-9)
 
@@ -275,33 +297,43 @@ def plan_classes(
     right_keys = right.key_of({g: index.index[k] for g in groups.right if (k := groups.key_glyph(g)) in index.index},
                               has_solved)
     class_value = target[left_keys][:, right_keys]  # classes × classes
-    current = class_value[left.of][:, right.of]
-    off = ~close(current)
-
-    # columns (@L, b) inside group pairs, then rows (a, @R), each where it saves an entry
+    class_entries = touched & (class_value != 0)
     both = left.is_group[:, None] & right.is_group[None, :] & touched
     column_value = target[left_keys]  # left classes × glyphs
-    column = column_value[left.of]
-    column_off = ~close(column)
-    use_column = (both[:, right.of]) & (1 + left.reduce(column_off.astype(np.int32), 0) < left.reduce(off.astype(np.int32), 0))
-    chosen = use_column[left.of]
-    np.copyto(current, column, where=chosen)
-    np.copyto(off, column_off, where=chosen)
-    del column, column_off, chosen
-
     row_value = target[:, right_keys]  # glyphs × right classes
-    row = row_value[:, right.of]
-    row_off = ~close(row)
-    use_row = both[left.of] & (1 + right.reduce(row_off.astype(np.int32), 1) < right.reduce(off.astype(np.int32), 1))
-    chosen = use_row[:, right.of]
-    np.copyto(current, row, where=chosen)
-    np.copyto(off, row_off, where=chosen)
-    del row, row_off, chosen, current
 
-    off &= touched_pairs
+    def exceptions(tol: float):
+        """(columns used, rows used, glyph–glyph exceptions, entry count) at ``tol``."""
+        current = class_value[left.of][:, right.of]
+        off = ~close(current, tol)
+        # columns (@L, b) inside group pairs, then rows (a, @R), each where it saves an entry
+        column = column_value[left.of]
+        column_off = ~close(column, tol)
+        use_column = both[:, right.of] & (
+            1 + left.reduce(column_off.astype(np.int32), 0) < left.reduce(off.astype(np.int32), 0))
+        chosen = use_column[left.of]
+        np.copyto(current, column, where=chosen)
+        np.copyto(off, column_off, where=chosen)
+        del column, column_off, chosen
+        row = row_value[:, right.of]
+        row_off = ~close(row, tol)
+        use_row = both[left.of] & (1 + right.reduce(row_off.astype(np.int32), 1) < right.reduce(off.astype(np.int32), 1))
+        chosen = use_row[:, right.of]
+        np.copyto(current, row, where=chosen)
+        np.copyto(off, row_off, where=chosen)
+        del row, row_off, chosen, current
+        off &= touched_pairs
+        count = sum(int(np.count_nonzero(m)) for m in (class_entries, use_column, use_row, off))
+        return use_column, use_row, off, count
+
+    use_column, use_row, off, count = exceptions(tol)
+    if budget and count > budget:
+        tol, (use_column, use_row, off, count) = _fit_budget(exceptions, class_value[left.of][:, right.of], target,
+                                                             touched_pairs & ~exact, asked, budget)
+
     entries: dict[Pair, float] = {}
     cn_left, cn_right = left.class_names, right.class_names
-    for i, j in zip(*np.nonzero(touched & (class_value != 0))):
+    for i, j in zip(*np.nonzero(class_entries)):
         entries[(cn_left[i], cn_right[j])] = _number(class_value[i, j])
     for i, b in zip(*np.nonzero(use_column)):
         entries[(cn_left[i], names[b])] = _number(column_value[i, b])
@@ -324,7 +356,7 @@ def plan_classes(
     # check every pair with the lookup; pin what is still off (none expected)
     pinned: list[Pair] = []
     got = effective_matrix(final, index)
-    wrong = ~close(got)
+    wrong = ~close(got, tol)
     for a, b in zip(*np.nonzero(wrong)):
         pair = (names[a], names[b])
         entries[pair] = final[pair] = _number(target[a, b])
@@ -343,7 +375,29 @@ def plan_classes(
         kept=int(np.count_nonzero(kept_mask)),
         pinned=pinned,
         unchanged=unchanged,
+        asked_tolerance=asked if tol > asked else None,
+        budget=budget or None,
     )
+
+
+def _fit_budget(exceptions, current, target, moving, tol: float, budget: int):
+    """The smallest tolerance above ``tol`` at which ``exceptions`` fits ``budget`` entries, with
+    its result: a binary search over the differences between members and their class value
+    (``moving``: the pairs this run may set). When even the largest does not fit, the largest."""
+    diff = np.abs(current - target)[moving]
+    steps = np.unique(diff[diff > tol + 1e-9])
+    del diff
+    low, high = 0, len(steps) - 1  # the last step leaves no free pair off
+    best = steps[high] if len(steps) else tol
+    found = exceptions(float(best))
+    while low < high:
+        middle = (low + high) // 2
+        result = exceptions(float(steps[middle]))
+        if result[3] <= budget:
+            best, found, high = steps[middle], result, middle
+        else:
+            low = middle + 1
+    return float(best), found
 
 
 def _bucket(pair: Pair, index: GlyphIndex) -> tuple[int, int] | None:

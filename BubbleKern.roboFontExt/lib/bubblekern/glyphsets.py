@@ -18,12 +18,20 @@ modifiers and symbols, whitespace, controls, the private use area, superscripts 
 fractions (``No``), and scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
 the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin then Greek)
 is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
+
+**A font with kern groups has said which sides its designer kerns.** Its default set is
+narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
+a left glyph when it is in a ``public.kern1.`` group or is the left glyph of a kerning
+entry, a right glyph likewise. A glyph in no group on a side is one the designer left
+unkerned there (the right side of ``H``, most accented capitals' right sides in fonts
+that group only what they kern); kerning it against every glyph would write a class of one
+per glyph. ``--ungrouped`` (``ungrouped=True``) takes the whole default set instead.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "COMMON", "glyph_char", "glyph_script", "kerned_glyphs", "same_script"]
 
@@ -41,6 +49,7 @@ EXTRA_SYMBOLS = frozenset("&@#%*+=<>×÷°©®™§¶|~^")
 """Symbols outside the letter/figure/punctuation categories that designers kern too."""
 
 _CATEGORIES = ("Lu", "Ll", "Lt", "Lo", "Nd", "Sc")
+KERN1, KERN2 = "public.kern1.", "public.kern2."
 
 
 def _unicodes(font) -> dict[str, list[int]]:
@@ -118,18 +127,77 @@ def same_script(left: str, right: str) -> bool:
     return left == right or left in COMMONS or right in COMMONS
 
 
-def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False):
+def kerned_sides(
+    groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[str, str]]
+) -> tuple[set[str] | None, set[str] | None]:
+    """(left glyphs, right glyphs) a grouped font's kerning reaches: the members of its
+    ``public.kern1.``/``public.kern2.`` groups (``groups``: group name → members, as
+    ``font.groups``), and the glyphs named on that side of an entry of ``kerning``. A side
+    with no kern group at all is not narrowed (None)."""
+    left = {m for name, members in groups.items() if name.startswith(KERN1) for m in members}
+    right = {m for name, members in groups.items() if name.startswith(KERN2) for m in members}
+    grouped = bool(left), bool(right)
+    for a, b in kerning:
+        if not a.startswith(KERN1):
+            left.add(a)
+        if not b.startswith(KERN2):
+            right.add(b)
+    return (left if grouped[0] else None), (right if grouped[1] else None)
+
+
+def _on(name: str, sides, side: int) -> bool:
+    return sides is None or sides[side] is None or name in sides[side]
+
+
+def _on_sides(names: list[str], sides) -> list[str]:
+    """``names`` on at least one side of ``sides``."""
+    if sides is None or None in sides:
+        return names
+    return [n for n in names if n in sides[0] or n in sides[1]]
+
+
+def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
+    """True when ``groups`` (as ``font.groups``) holds a kern group with members."""
+    return any(members for name, members in groups.items() if name.startswith((KERN1, KERN2)))
+
+
+def default_pair_list(
+    font, names: Sequence[str], marks: bool = False, sides: tuple[set[str] | None, set[str] | None] | None = None
+) -> list[tuple[str, str]]:
+    """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
+    may be absent)."""
+    chosen = _on_sides(kerned_glyphs(font, names, marks), sides)
+    script = dict(zip(chosen, scripts_of(font, chosen)))
+    left = [n for n in chosen if _on(n, sides, 0)]
+    right = [n for n in chosen if _on(n, sides, 1)]
+    return [(a, b) for a in left for b in right if same_script(script[a], script[b])]
+
+
+def default_pairs(
+    font,
+    names: Sequence[str],
+    all_glyphs: bool = False,
+    marks: bool = False,
+    sides: tuple[set[str] | None, set[str] | None] | None = None,
+):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
-    common character on a side; with ``all_glyphs``, every pair of ``names``."""
+    common character on a side; with ``sides`` (:func:`kerned_sides`), only pairs of a left
+    glyph and a right glyph of those sets; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen = list(names) if all_glyphs else kerned_glyphs(font, names, marks)
+    chosen = list(names) if all_glyphs else _on_sides(kerned_glyphs(font, names, marks), sides)
     count = len(chosen)
     rows = np.arange(count, dtype=np.int32)
-    left, right = np.repeat(rows, count), np.tile(rows, count)
+    if sides is not None and not all_glyphs:
+        on_left = np.array([_on(n, sides, 0) for n in chosen], dtype=bool)
+        on_right = np.array([_on(n, sides, 1) for n in chosen], dtype=bool)
+        left_rows, right_rows = rows[on_left], rows[on_right]
+        left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
+    else:
+        left, right = np.repeat(rows, count), np.tile(rows, count)
     if not all_glyphs and count:
         scripts = scripts_of(font, chosen)
         codes = {s: i for i, s in enumerate(dict.fromkeys(scripts))}
@@ -140,4 +208,4 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     return PairTable(chosen, left, right)
 
 
-__all__ += ["scripts_of", "default_pairs"]
+__all__ += ["scripts_of", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]

@@ -18,7 +18,7 @@ from .classkern import ClassPlan, plan_classes
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
-from .glyphsets import default_pairs, scripts_of
+from .glyphsets import default_pairs, kerned_sides, scripts_of
 from .groups import (
     ClassKerning,
     GroupError,
@@ -175,6 +175,8 @@ def kern_masters(
     progress: Progress | None = None,
     all_glyphs: bool = False,
     kerning_mode: str = "update",
+    ungrouped: bool = False,
+    budget: int | None = None,
 ) -> FamilyKerning:
     """Solve ``pairs`` (all pairs of glyphs with bubbles in any master when None) in every master.
 
@@ -182,10 +184,12 @@ def kern_masters(
     first master; they are used for class kerning only with ``write_groups`` (they must be
     in the fonts for the class kerning to mean anything), else the kerning stays flat.
 
-    The default pair set is the kerned glyphs' pairs (:func:`bubblekern.glyphsets.default_pairs`);
+    The default pair set is the kerned glyphs' pairs (:func:`bubblekern.glyphsets.default_pairs`),
+    in a font with kern groups only where its groups and kerning reach (unless ``ungrouped``);
     ``all_glyphs`` takes every glyph with a bubble. One master (or ``compatible=False``) with
     ``method="key"`` is planned on whole matrices (:func:`bubblekern.classkern.plan_classes`)
-    for writing in ``kerning_mode`` (update or replace).
+    for writing in ``kerning_mode`` (update or replace), in at most ``budget`` entries where
+    raising the tolerance for exceptions can make it fit.
     """
     settings = settings or Settings()
     masters = list(masters)
@@ -205,7 +209,10 @@ def kern_masters(
         for i, (m, b) in enumerate(zip(masters, bubbles)):
             started = time.perf_counter()
             names = b.kernable_glyphs()
-            tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks)
+            sides = None
+            if chosen and mode != "build" and not ungrouped:
+                sides = kerned_sides(chosen.as_dict(), kerning_dict(m.font))
+            tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides)
             b.profiles(tables[i].names)
             family.timed("bubbles", started)
     if mode == "build":
@@ -253,7 +260,8 @@ def kern_masters(
     if use_classes and method == "key" and (len(masters) == 1 or not compatible):
         for run, upm in zip(family.runs, upms):
             run.classes = plan_classes(
-                run.result, chosen, kerning_dict(run.master.font), kerning_mode, scaled_tolerance(tolerance, upm)
+                run.result, chosen, kerning_dict(run.master.font), kerning_mode, scaled_tolerance(tolerance, upm),
+                budget,
             )
     elif compatible and len(masters) > 1 or use_classes:
         if compatible:
@@ -297,7 +305,8 @@ def apply_family(family: FamilyKerning, mode: str = "update", dry_run: bool = Fa
             plan = run.classes
             if plan.mode != mode:
                 plan = run.classes = plan_classes(
-                    run.result, plan.groups, kerning_dict(font), mode, plan.tolerance
+                    run.result, plan.groups, kerning_dict(font), mode,
+                    plan.asked_tolerance if plan.asked_tolerance is not None else plan.tolerance, plan.budget,
                 )
             if not dry_run:
                 write_kerning(font, plan.written, plan.removed)

@@ -20,6 +20,7 @@ from mojo.UI import GetFile, Message
 
 from bubblekern.bubbles import FontBubbles
 from bubblekern.errors import BubbleKernError, PairListError
+from bubblekern.fontkerning import MAX_ENTRIES
 from bubblekern.interface import defaults
 from bubblekern.interface.flattext import load_pair_text, validate_pair_text
 from bubblekern.interface.pairbuilder import (
@@ -37,6 +38,7 @@ from bubblekern.interface.preview import (
     preview_line,
     progress_text,
     result_rows,
+    size_problem,
     table_items,
 )
 from bubblekern.interface.sources import SOURCES, Request, request_pairs, words_status
@@ -193,6 +195,9 @@ def description_data(get) -> dict:
 class KerningWindowController(ezui.WindowController):
     """Extensions > BubbleKern > Kerning Window…; ``font`` fixes the font (the self-test's
     scratch font), else the window works on ``CurrentFont()``."""
+
+    max_entries = MAX_ENTRIES
+    """Apply refuses a plan of more kerning entries (:func:`~bubblekern.interface.preview.size_problem`)."""
 
     def build(self, font=None):
         self.fixed_font = font
@@ -477,6 +482,10 @@ class KerningWindowController(ezui.WindowController):
         plan = plan_from_result(self.result, dict(font.kerning.items()), mode)
         if not plan:
             self.item("previewLabel").set("Nothing to change: the font already has these values.")
+            return
+        problem = size_problem(plan, self.max_entries)
+        if problem:
+            self.item("previewLabel").set(problem)
             return
         self.undo_plan = edit_kerning(font, plan, "BubbleKern: Apply Kerning")
         self.undo_font = font

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..fontkerning import kerning_dict, write_kerning
+from ..fontkerning import MAX_ENTRIES, kerning_dict, write_kerning
 from ..kerning import KernResult, plan_kerning
 from ..pairs import Pair
 
@@ -21,6 +21,7 @@ __all__ = [
     "result_rows",
     "plan_from_result",
     "preview_line",
+    "size_problem",
     "apply_plan",
     "table_items",
     "progress_text",
@@ -115,6 +116,15 @@ def preview_line(rows: list[ResultRow], skipped: int = 0) -> str:
     if skipped:
         text += f"; {skipped} skipped (no bubble)"
     return text
+
+
+def size_problem(plan: Plan, limit: int = MAX_ENTRIES) -> str | None:
+    """Why ``plan`` is too big to apply from the window (more than ``limit`` entries), or None."""
+    if len(plan.write) <= limit:
+        return None
+    return (f"Not applied: this would write {len(plan.write):,} kerning entries, more than {limit:,}. "
+            "Kern the pairs of selected glyphs or a pair list, or use the command line "
+            "(bubblekern kern: class kerning, --max-entries).")
 
 
 def table_items(rows: list[ResultRow], only_changes: bool = False) -> list[dict]:

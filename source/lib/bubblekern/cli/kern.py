@@ -16,9 +16,10 @@ import time
 from pathlib import Path
 
 from ..bubbles import FontBubbles
+from ..classkern import ClassPlan
 from ..errors import BubbleKernError, BubbleLayerError, FontFileError
 from ..fontio import open_font, save_font
-from ..fontkerning import kerning_dict, save_kerning, write_kerning
+from ..fontkerning import MAX_ENTRIES, kerning_dict, save_kerning, write_kerning
 from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
 from ..kerning import ApplyReport, KernResult, kern_pairs, plan_kerning
 from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
@@ -35,9 +36,6 @@ from .common import (
 )
 
 ORDER = 10
-
-MAX_ENTRIES = 25_000
-"""Kerning entries a run writes without being asked for more (``--max-entries``)."""
 
 BUILD_FROM = 100
 """A font without kern groups gets groups built for a default all-pairs run of at least this many glyphs."""
@@ -94,14 +92,21 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="default pair set: every glyph with a bubble, not only the letters, figures and punctuation "
         "of the kerned scripts",
     )
+    parser.add_argument(
+        "--ungrouped",
+        action="store_true",
+        help="default pair set of a font with kern groups: also the glyphs in no group on a side and not in "
+        "its kerning (by default such a font is kerned where its groups and kerning reach)",
+    )
     out = parser.add_argument_group("output")
     out.add_argument(
         "--max-entries",
         type=int,
         default=MAX_ENTRIES,
         metavar="N",
-        help="write at most N kerning entries; a run that would write more stops with the counts and "
-        "writes nothing (0: no limit; default: %(default)s)",
+        help="write at most N kerning entries: class kerning raises the tolerance for exceptions until it "
+        "fits, and a run that still would write more stops with the counts and writes nothing "
+        "(0: no limit; default: %(default)s)",
     )
     out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
     out.add_argument("--dry-run", action="store_true", help="solve and report, save nothing")
@@ -159,7 +164,7 @@ def _default_run(args) -> bool:
 
 
 def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
-    from ..glyphsets import default_pairs
+    from ..glyphsets import default_pairs, kerned_sides
 
     timings = {"read": read}
     settings = settings_from_args(args, font)
@@ -169,7 +174,9 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     pairs = pairs_from_args(args, font, bubbles)
     refreshed = stale_check(font, settings, pairs, args.refresh_stale)
     if pairs is None:
-        pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks)
+        groups = read_groups(font)
+        sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups and not args.ungrouped else None
+        pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks, sides)
         bubbles.profiles(pairs.names)
     timings["bubbles"] = time.perf_counter() - started
     started = time.perf_counter()
@@ -183,7 +190,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     existing = kerning_dict(font)
     report = plan_kerning(result, existing, "replace" if args.replace else "update")
     timings["group"] = time.perf_counter() - started
-    check_size(len(report.written), args, f"{int(result.kept_mask.sum()):,} kept glyph pairs")
+    check_size(len(report.written), args, f"{int(result.kept_mask.sum()):,} kept glyph pairs", timings)
     started = time.perf_counter()
     if not args.dry_run:
         write_kerning(font, report.written, report.removed)
@@ -199,12 +206,14 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     return 0
 
 
-def check_size(count: int, args, what: str) -> None:
+def check_size(count: int, args, what: str, timings: dict[str, float] | None = None) -> None:
     """Stop before writing more than ``--max-entries`` entries (a warning on a dry run or when allowed)."""
     limit = args.max_entries
     if count <= MAX_ENTRIES and (not limit or count <= limit):
         return
     if limit and count > limit and not args.dry_run:
+        if timings:
+            warn(timing_line(timings).strip())
         raise BubbleKernError(
             f"this run would write {count:,} kerning entries ({what}), more than --max-entries {limit:,}; "
             "nothing was written. Narrow the pairs (--glyphs, --pairs, --text), raise --min-kern or "
@@ -238,10 +247,12 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
     first = masters[0]
     first_bubbles = FontBubbles(first.font, settings)
     first_bubbles.require_layer()
+    started = time.perf_counter()
     pairs = pairs_from_args(args, first.font, first_bubbles)
     several = len(masters) > 1
     refreshed = {id(m.font) for m in masters
                  if stale_check(m.font, settings, pairs, args.refresh_stale, m.name if several else "")}
+    checked = time.perf_counter() - started
     with progress_bar(args.format == "text") as progress:
         family = kern_masters(
             masters,
@@ -254,9 +265,12 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
             write_groups=args.write_groups,
             progress=progress,
             all_glyphs=args.all_glyphs,
+            ungrouped=args.ungrouped,
             kerning_mode="replace" if args.replace else "update",
+            budget=args.max_entries,
         )
     family.timings = {"read": read, **family.timings}
+    family.timings["bubbles"] = family.timings.get("bubbles", 0.0) + checked  # reading pairs, stale check
     family.notes[:0] = notes
     if family.built_groups and family.write_groups:
         family.notes.append(
@@ -273,7 +287,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
         c = first.summary()
         what += (f" → {c['after'] - c['exceptions'] - c['ungrouped']:,} group pairs, {c['exceptions']:,} exceptions, "
                  f"{c['ungrouped']:,} pairs of ungrouped glyphs")
-    check_size(max((len(run.report.written) for run in family.runs), default=0), args, what)
+    check_size(max((len(run.report.written) for run in family.runs), default=0), args, what, family.timings)
     if not args.dry_run:
         write_family(family)
     started = time.perf_counter()
@@ -386,6 +400,13 @@ def print_family(
                if run.classes is not None else "")
             + f"; written {s['written']:,}, removed {s['removed']:,}"
         )
+        if isinstance(run.classes, ClassPlan) and run.classes.loosened:
+            plan = run.classes
+            lines.append(
+                f"  {run.master.name}: exceptions only where a member differs from its class value by more than "
+                f"{plan.tolerance:g} units (--tolerance gave {plan.asked_tolerance:g}), to stay within "
+                f"--max-entries {plan.budget:,}"
+            )
     if flips:
         lines.append(f"  {len(flips)} pairs flip sign across masters ({', '.join(names)}):")
         for (a, b), values in list(flips.items())[:20]:

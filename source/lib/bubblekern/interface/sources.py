@@ -16,7 +16,7 @@ from typing import Literal
 from ..bubbles import FontBubbles
 from ..direction import glyph_directions
 from ..errors import BubbleKernError
-from ..pairs import Pair, all_pairs, cmap_of, pairs_from_text, parse_pair_list
+from ..pairs import Pair, cmap_of, pairs_from_text, parse_pair_list
 from .pairbuilder import BuilderRow, rows_pairs, split_names
 from .rekern import selected_pairs
 
@@ -79,6 +79,16 @@ def words_status(languages: str, font, top: int | None = None, cases: Sequence[s
     return f"{len(pairs)} pairs, most frequent first: " + " ".join(f"{a}/{b}" for a, b in pairs[:5])
 
 
+def _default_pairs(font, bubbles: FontBubbles) -> list[Pair]:
+    """What "Kern All Pairs" kerns: the CLI's default set (:mod:`bubblekern.glyphsets`), in a
+    font with kern groups only where its groups and kerning reach."""
+    from ..glyphsets import default_pair_list, has_kern_groups, kerned_sides
+
+    groups = dict(font.groups.items())
+    sides = kerned_sides(groups, font.kerning.keys()) if has_kern_groups(groups) else None
+    return default_pair_list(font, bubbles.kernable_glyphs(), bubbles.settings.include_marks, sides)
+
+
 def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
     """The pairs ``request`` solves.
 
@@ -90,7 +100,7 @@ def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
     known = set(font.keys())
     groups: Mapping[str, Sequence[str]] | None = dict(font.groups.items()) if request.groups_mode == "groups" else None
     if _is_empty(request):
-        pairs = all_pairs(bubbles.kernable_glyphs())
+        pairs = _default_pairs(font, bubbles)
         if not pairs:
             raise NothingToKernError(
                 f"no glyph has a bubble in layer {bubbles.layer_name!r}: draw bubbles or make them first"
