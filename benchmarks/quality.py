@@ -5,6 +5,7 @@
     python benchmarks/quality.py --no-fontforge  # BubbleKern alone
     python benchmarks/quality.py --model off     # the plain bubble model (collision only)
     python benchmarks/quality.py --dump pairs.csv  # also every pair's values, to see where the error is
+    python benchmarks/quality.py --training "AVATAR To. Yo"  # other model pair texts (≤ 30 pairs with controls)
 
 For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
 without them):
@@ -274,6 +275,9 @@ def main(argv=None) -> int:
                         help="fit the value model (depth cap, strengths per context) or only the bubbles")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--training", type=lambda text: tuple(t for t in text.split(" ") if t), default=" ".join(TRAINING),
+                        metavar="TEXTS", help="model pair texts, space-separated (default: %(default)s); with the "
+                        "control pairs at most 30 pairs")
     parser.add_argument("--dump", type=Path, help="also write every scored pair (font, pair, context, values) to this CSV file")
     args = parser.parse_args(argv)
 
@@ -292,7 +296,7 @@ def main(argv=None) -> int:
         names = list(cmap.values())
         pairs = [(a, b) for a in names for b in names]
         designer, unmeasured, upm = binary_kerning(ttf, pairs)
-        training = training_pairs(cmap)
+        training = training_pairs(cmap, args.training)
         controls = {cmap[a]: cmap[a] for a in "HOno" if a in cmap}
         model_pairs = training + [(controls[a], controls[b]) for a, b in CONTROL_PAIRS
                                   if a in controls and b in controls and (controls[a], controls[b]) not in training]
