@@ -340,3 +340,34 @@ def test_the_cli_says_when_the_budget_raised_the_tolerance(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"to stay within --max-entries {budget:,}" in out and "(--tolerance gave 1)" in out
     assert 0 < len(helpers.RFont(str(path)).kerning) <= budget + 1  # + the designer's R3 L5
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 2))
+def test_median_and_fewest_plans_keep_every_value_they_did_not_keep(seed):
+    font, pairs = random_font(seed)
+    mode = ("update", "replace")[seed % 4 // 2]
+    method = ("median", "fewest")[seed % 2 == 0 and seed % 3 == 0]
+    before = lookup_all(font)
+    result = kern_pairs(font, pairs)
+    plan = plan_classes(result, read_groups(font), kerning_dict(font), mode, 5, method=method)
+    assert not plan.pinned and plan.method == method
+    write_kerning(font, plan.written, plan.removed)
+    check_kept(before, lookup_all(font), result, mode, 5)
+
+
+def test_fewest_takes_the_value_most_members_share():
+    font = slanted_font()
+    pairs = [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]
+    result = kern_pairs(font, pairs)
+    values = sorted(v if k else 0 for v, k in zip(result.values.tolist(), result.kept_mask.tolist()))
+    groups, existing = read_groups(font), kerning_dict(font)
+    plans = {m: plan_classes(result, groups, existing, "replace", 5, method=m) for m in ("key", "median", "fewest")}
+    group_pair = (K1 + "L0", K2 + "R0")
+    assert plans["key"].entries.get(group_pair, 0) == result.kept.get(("L0", "R0"), 0) == 0
+    assert plans["median"].entries[group_pair] == values[(len(values) - 1) // 2]
+    fewest = plans["fewest"].entries.get(group_pair, 0)
+    within = sum(abs(v - fewest) <= 5 for v in values)
+    assert all(sum(abs(v - c) <= 5 for v in values) <= within for c in values)
+    assert len(plans["median"].entries) < len(plans["key"].entries)
+    with pytest.raises(ValueError, match="method"):
+        plan_classes(result, groups, existing, "replace", 5, method="envelope")
