@@ -4,6 +4,7 @@
     python benchmarks/quality.py --fonts Roboto  # fonts whose file name contains this
     python benchmarks/quality.py --no-fontforge  # BubbleKern alone
     python benchmarks/quality.py --model off     # the plain bubble model (collision only)
+    python benchmarks/quality.py --dump pairs.csv  # also every pair's values, to see where the error is
 
 For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
 without them):
@@ -21,7 +22,11 @@ without them):
    at all, and precision/recall of "needs kerning" (|k| ≥ 20 per 1000 em) — on the pairs
    **not** used for training — beside FontForge's AutoKern, tuned on the same training
    pairs (its separation chosen from a grid by MAE), when ``import fontforge`` works in
-   some Python on the machine (Debian: ``apt-get install python3-fontforge``).
+   some Python on the machine (Debian: ``apt-get install python3-fontforge``);
+6. it prints where BubbleKern's held-out error is, per font and pair context (punctuation split
+   into letter–punctuation, punctuation–letter and punctuation–punctuation): each context's share
+   of the font's absolute error, its MAE and its zero-kerning MAE. ``--dump`` writes every pair
+   (font, glyphs, context, model pair or not, designer / BubbleKern / FontForge values) to a CSV file.
 
 All values are per 1000 units per em.
 """
@@ -29,6 +34,7 @@ All values are per 1000 units per em.
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import json
 import shutil
@@ -208,6 +214,53 @@ def score(predicted: dict, reference: dict, pairs: list, upm: float) -> dict:
     return {"r": m.pearson, "mae": m.mae, "zero": m.baseline_mae, "precision": m.precision, "recall": m.recall}
 
 
+def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, designer: dict, ours: dict, theirs: dict,
+              upm: float) -> list[tuple]:
+    """One row per pair of a font (scored and model pairs), values per 1000 em, for ``--dump``."""
+    from bubblekern.model import CONTEXTS, glyph_kinds, pair_contexts
+
+    font = open_font(ufo)
+    pairs = list(model_pairs) + list(scored)
+    kinds = glyph_kinds(font, {n for p in pairs for n in p})
+    contexts = pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs])
+    scale = 1000.0 / upm
+    training = set(model_pairs)
+
+    def context(a: str, b: str, c: int) -> str:  # punctuation split by side: where designers differ most
+        if c < 0 or CONTEXTS[c] != "punctuation":
+            return CONTEXTS[c] if c >= 0 else ""
+        return {(True, True): "P–P", (True, False): "P–letter"}.get((kinds[a] == "P", kinds[b] == "P"), "letter–P")
+
+    return [
+        (font_name, a, b, context(a, b, c), int((a, b) in training), round(designer.get((a, b), 0.0) * scale, 1),
+         round(ours.get((a, b), 0.0) * scale, 1), round(theirs[(a, b)] * scale, 1) if (a, b) in theirs else "")
+        for (a, b), c in zip(pairs, contexts)
+    ]
+
+
+def by_context(rows: list[tuple]) -> None:
+    """Where the error is: per font and context, the held-out pairs' share of BubbleKern's absolute error,
+    its MAE and the zero-kerning MAE."""
+    if not rows:
+        return
+    print()
+    print("held-out error by context: share of the font's absolute error, MAE / no-kerning MAE")
+    fonts = list(dict.fromkeys(r[0] for r in rows))
+    order = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "letter–P", "P–letter", "P–P")
+    contexts = sorted({r[3] for r in rows}, key=lambda c: (order.index(c) if c in order else len(order), c))
+    print(f"{'font':<22} " + " ".join(f"{c:>16}" for c in contexts))
+    for font in fonts:
+        held = [r for r in rows if r[0] == font and not r[4]]
+        total = sum(abs(r[6] - r[5]) for r in held) or 1.0
+        cells = []
+        for context in contexts:
+            part = [r for r in held if r[3] == context]
+            error = sum(abs(r[6] - r[5]) for r in part)
+            zero = sum(abs(r[5]) for r in part)
+            cells.append(f"{error / total:4.0%} {error / max(len(part), 1):4.1f}/{zero / max(len(part), 1):4.1f}")
+        print(f"{font:<22} " + " ".join(f"{c:>16}" for c in cells))
+
+
 def _f(value, spec=".2f") -> str:
     return "—" if value is None else format(value, spec)
 
@@ -221,6 +274,7 @@ def main(argv=None) -> int:
                         help="fit the value model (depth cap, strengths per context) or only the bubbles")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--dump", type=Path, help="also write every scored pair (font, pair, context, values) to this CSV file")
     args = parser.parse_args(argv)
 
     fonts = sorted(p for p in FONTS.glob("*.ttf") if args.fonts in p.name) if FONTS.is_dir() else []
@@ -231,7 +285,7 @@ def main(argv=None) -> int:
     if python is None and not args.no_fontforge:
         print("FontForge is not available (apt-get install python3-fontforge): BubbleKern alone")
 
-    rows, report = [], {}
+    rows, report, dumped = [], {}, []
     for ttf in fonts:
         started = time.perf_counter()
         cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
@@ -262,6 +316,8 @@ def main(argv=None) -> int:
             except (RuntimeError, subprocess.TimeoutExpired, ValueError) as error:
                 entry["fontforge_error"] = str(error)
         entry["seconds"] = round(time.perf_counter() - started, 1)
+        if args.dump:
+            dumped += dump_rows(ttf.stem, ufo, scored, model_pairs, designer, ours, theirs if "fontforge" in entry else {}, upm)
         report[ttf.stem] = entry
         rows.append((ttf.stem, entry))
         if args.worst:
@@ -283,6 +339,12 @@ def main(argv=None) -> int:
         )
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
+    if args.dump:
+        with args.dump.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(("font", "left", "right", "context", "training", "designer", "bubblekern", "fontforge"))
+            writer.writerows(dumped)
+    by_context(dumped)
     return 0
 
 
