@@ -12,7 +12,7 @@ from bubblekern import kern_pairs
 from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, write_kerning
-from bubblekern.glyphsets import default_pairs, kerned_glyphs, kerned_sides
+from bubblekern.glyphsets import default_pair_list, default_pairs, kerned_glyphs, kerned_sides
 from bubblekern.groups import apply_class_kerning, compress, read_groups
 
 import helpers
@@ -219,6 +219,7 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     assert ("A", "Alpha") not in pairs and ("afii10017", "A") not in pairs  # Latin next to Greek, Cyrillic
     assert ("alef-hb", "period") in pairs and ("alef-hb", "A") not in pairs
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
+    assert default_pair_list(font, list(glyphs)) == list(default_pairs(font, list(glyphs)))
 
 
 def test_a_big_font_without_groups_gets_groups_built_and_says_so(tmp_path, capsys):
@@ -281,6 +282,7 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     table = default_pairs(font, list(font.keys()), sides=(left, right))
     assert {a for a, _ in table} == left and {b for _, b in table} == right
     assert len(table) == len(left) * len(right)
+    assert default_pair_list(font, list(font.keys()), sides=(left, right)) == list(table)  # RoboFont's, no numpy
     everything = default_pairs(font, list(font.keys()))
     assert ("H", "T") in set(everything) and len(everything) == len(font.keys()) ** 2
 
