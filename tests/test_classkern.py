@@ -12,7 +12,7 @@ from bubblekern import kern_pairs
 from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, write_kerning
-from bubblekern.glyphsets import default_pairs, kerned_glyphs, kerned_sides
+from bubblekern.glyphsets import default_pair_list, default_pairs, kerned_glyphs, kerned_sides
 from bubblekern.groups import apply_class_kerning, compress, read_groups
 
 import helpers
@@ -219,6 +219,7 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     assert ("A", "Alpha") not in pairs and ("afii10017", "A") not in pairs  # Latin next to Greek, Cyrillic
     assert ("alef-hb", "period") in pairs and ("alef-hb", "A") not in pairs
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
+    assert default_pair_list(font, list(glyphs)) == list(default_pairs(font, list(glyphs)))
 
 
 def test_a_big_font_without_groups_gets_groups_built_and_says_so(tmp_path, capsys):
@@ -281,6 +282,7 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     table = default_pairs(font, list(font.keys()), sides=(left, right))
     assert {a for a, _ in table} == left and {b for _, b in table} == right
     assert len(table) == len(left) * len(right)
+    assert default_pair_list(font, list(font.keys()), sides=(left, right)) == list(table)  # RoboFont's, no numpy
     everything = default_pairs(font, list(font.keys()))
     assert ("H", "T") in set(everything) and len(everything) == len(font.keys()) ** 2
 
@@ -340,3 +342,34 @@ def test_the_cli_says_when_the_budget_raised_the_tolerance(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"to stay within --max-entries {budget:,}" in out and "(--tolerance gave 1)" in out
     assert 0 < len(helpers.RFont(str(path)).kerning) <= budget + 1  # + the designer's R3 L5
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 2))
+def test_median_and_fewest_plans_keep_every_value_they_did_not_keep(seed):
+    font, pairs = random_font(seed)
+    mode = ("update", "replace")[seed % 4 // 2]
+    method = ("median", "fewest")[seed % 2 == 0 and seed % 3 == 0]
+    before = lookup_all(font)
+    result = kern_pairs(font, pairs)
+    plan = plan_classes(result, read_groups(font), kerning_dict(font), mode, 5, method=method)
+    assert not plan.pinned and plan.method == method
+    write_kerning(font, plan.written, plan.removed)
+    check_kept(before, lookup_all(font), result, mode, 5)
+
+
+def test_fewest_takes_the_value_most_members_share():
+    font = slanted_font()
+    pairs = [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]
+    result = kern_pairs(font, pairs)
+    values = sorted(v if k else 0 for v, k in zip(result.values.tolist(), result.kept_mask.tolist()))
+    groups, existing = read_groups(font), kerning_dict(font)
+    plans = {m: plan_classes(result, groups, existing, "replace", 5, method=m) for m in ("key", "median", "fewest")}
+    group_pair = (K1 + "L0", K2 + "R0")
+    assert plans["key"].entries.get(group_pair, 0) == result.kept.get(("L0", "R0"), 0) == 0
+    assert plans["median"].entries[group_pair] == values[(len(values) - 1) // 2]
+    fewest = plans["fewest"].entries.get(group_pair, 0)
+    within = sum(abs(v - fewest) <= 5 for v in values)
+    assert all(sum(abs(v - c) <= 5 for v in values) <= within for c in values)
+    assert len(plans["median"].entries) < len(plans["key"].entries)
+    with pytest.raises(ValueError, match="method"):
+        plan_classes(result, groups, existing, "replace", 5, method="envelope")

@@ -58,6 +58,7 @@ from .pairs import Pair
 __all__ = ["ClassPlan", "plan_classes", "effective_matrix", "GlyphIndex"]
 
 Modes = ("update", "replace")
+Methods = ("key", "median", "fewest")
 
 
 @dataclass
@@ -74,6 +75,7 @@ class ClassPlan:
     tolerance: float
     """In font units."""
     mode: str
+    method: str = "key"
     solved: int = 0
     kept: int = 0
     pinned: list[Pair] = field(default_factory=list)
@@ -250,14 +252,20 @@ def plan_classes(
     mode: str = "update",
     tolerance: float = 5.0,
     budget: int | None = None,
+    method: str = "key",
 ) -> ClassPlan:
     """The class kerning entries for ``result`` in a font whose kerning is ``existing``.
 
     ``tolerance`` is in font units; ``budget`` (entries, None or 0: no limit) may raise it for
-    exceptions. See the module doc for what is kept and how.
+    exceptions. ``method`` gives a group pair its value: ``key`` (its key glyphs' pair),
+    ``median`` (the lower median of its member pairs) or ``fewest`` (the member
+    value most of them are within ``tolerance`` of, then the most frequent, then the
+    smallest). See the module doc for what is kept and how.
     """
     if mode not in Modes:
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
+    if method not in Methods:
+        raise ValueError(f"method must be one of {', '.join(Methods)}, not {method!r}")
     pair_names = result.pairs.names if isinstance(result.pairs, PairTable) else [n for p in result.pairs for n in p]
     members = [m for side in (groups.left, groups.right) for ms in side.values() for m in ms]
     names = list(dict.fromkeys([*pair_names, *members]))
@@ -297,6 +305,8 @@ def plan_classes(
     right_keys = right.key_of({g: index.index[k] for g in groups.right if (k := groups.key_glyph(g)) in index.index},
                               has_solved)
     class_value = target[left_keys][:, right_keys]  # classes × classes
+    if method != "key":
+        _member_values(class_value, target, free, touched, left, right, method, tol)
     class_entries = touched & (class_value != 0)
     both = left.is_group[:, None] & right.is_group[None, :] & touched
     column_value = target[left_keys]  # left classes × glyphs
@@ -377,7 +387,30 @@ def plan_classes(
         unchanged=unchanged,
         asked_tolerance=asked if tol > asked else None,
         budget=budget or None,
+        method=method,
     )
+
+
+def _member_values(class_value, target, free, touched, left: _Side, right: _Side, method: str, tol: float) -> None:
+    """Set ``class_value`` of each touched class pair with more than one member pair from the
+    values its member pairs must resolve to, by ``method``; class pairs none of whose member
+    pairs this run sets (``free``) keep their key value."""
+    left_members = np.split(left.order, left.starts[1:])
+    right_members = np.split(right.order, right.starts[1:])
+    for i, j in zip(*np.nonzero(touched)):
+        rows, cols = left_members[i], right_members[j]
+        if len(rows) * len(cols) < 2:
+            continue
+        if not free[np.ix_(rows, cols)].any():
+            continue
+        ordered = np.sort(target[np.ix_(rows, cols)], axis=None)
+        if method == "median":
+            class_value[i, j] = ordered[(len(ordered) - 1) // 2]
+            continue
+        values, frequency = np.unique(ordered, return_counts=True)
+        covered = (np.searchsorted(ordered, values + tol + 1e-9, "right")
+                   - np.searchsorted(ordered, values - tol - 1e-9, "left"))
+        class_value[i, j] = values[np.lexsort((np.abs(values), -frequency, -covered))[0]]
 
 
 def _fit_budget(exceptions, current, target, moving, tol: float, budget: int):

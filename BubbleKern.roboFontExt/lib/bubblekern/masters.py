@@ -186,8 +186,8 @@ def kern_masters(
 
     The default pair set is the kerned glyphs' pairs (:func:`bubblekern.glyphsets.default_pairs`),
     in a font with kern groups only where its groups and kerning reach (unless ``ungrouped``);
-    ``all_glyphs`` takes every glyph with a bubble. One master (or ``compatible=False``) with
-    ``method="key"`` is planned on whole matrices (:func:`bubblekern.classkern.plan_classes`)
+    ``all_glyphs`` takes every glyph with a bubble. One master (or ``compatible=False``) is
+    planned on whole matrices (:func:`bubblekern.classkern.plan_classes`)
     for writing in ``kerning_mode`` (update or replace), in at most ``budget`` entries where
     raising the tolerance for exceptions can make it fit.
     """
@@ -257,11 +257,11 @@ def kern_masters(
     upms = [units_per_em(m.font) for m in masters]
     results = [run.result for run in family.runs]
     started = time.perf_counter()
-    if use_classes and method == "key" and (len(masters) == 1 or not compatible):
+    if use_classes and (len(masters) == 1 or not compatible):
         for run, upm in zip(family.runs, upms):
             run.classes = plan_classes(
                 run.result, chosen, kerning_dict(run.master.font), kerning_mode, scaled_tolerance(tolerance, upm),
-                budget,
+                budget, method,
             )
     elif compatible and len(masters) > 1 or use_classes:
         if compatible:
@@ -307,6 +307,7 @@ def apply_family(family: FamilyKerning, mode: str = "update", dry_run: bool = Fa
                 plan = run.classes = plan_classes(
                     run.result, plan.groups, kerning_dict(font), mode,
                     plan.asked_tolerance if plan.asked_tolerance is not None else plan.tolerance, plan.budget,
+                    plan.method,
                 )
             if not dry_run:
                 write_kerning(font, plan.written, plan.removed)

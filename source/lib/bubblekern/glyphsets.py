@@ -145,41 +145,36 @@ def kerned_sides(
     return (left if grouped[0] else None), (right if grouped[1] else None)
 
 
-def _on(name: str, sides, side: int) -> bool:
-    return sides is None or sides[side] is None or name in sides[side]
-
-
-def _on_sides(names: list[str], sides) -> list[str]:
-    """``names`` on at least one side of ``sides``."""
-    if sides is None or None in sides:
-        return names
-    return [n for n in names if n in sides[0] or n in sides[1]]
-
-
 def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
     """True when ``groups`` (as ``font.groups``) holds a kern group with members."""
     return any(members for name, members in groups.items() if name.startswith((KERN1, KERN2)))
 
 
-def default_pair_list(
-    font, names: Sequence[str], marks: bool = False, sides: tuple[set[str] | None, set[str] | None] | None = None
-) -> list[tuple[str, str]]:
+Sides = tuple[set[str] | None, set[str] | None]
+
+
+def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None):
+    """(glyphs, left positions, right positions, script of each glyph or None) of the default set."""
+    if all_glyphs:
+        chosen = list(names)
+        return chosen, range(len(chosen)), range(len(chosen)), None
+    chosen = kerned_glyphs(font, names, marks)
+    left_set, right_set = sides if sides is not None else (None, None)
+    if left_set is not None and right_set is not None:
+        chosen = [n for n in chosen if n in left_set or n in right_set]
+    left = [i for i, n in enumerate(chosen) if left_set is None or n in left_set]
+    right = [i for i, n in enumerate(chosen) if right_set is None or n in right_set]
+    return chosen, left, right, scripts_of(font, chosen)
+
+
+def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen = _on_sides(kerned_glyphs(font, names, marks), sides)
-    script = dict(zip(chosen, scripts_of(font, chosen)))
-    left = [n for n in chosen if _on(n, sides, 0)]
-    right = [n for n in chosen if _on(n, sides, 1)]
-    return [(a, b) for a in left for b in right if same_script(script[a], script[b])]
+    chosen, left, right, scripts = _axes(font, names, False, marks, sides)
+    return [(chosen[a], chosen[b]) for a in left for b in right if same_script(scripts[a], scripts[b])]
 
 
-def default_pairs(
-    font,
-    names: Sequence[str],
-    all_glyphs: bool = False,
-    marks: bool = False,
-    sides: tuple[set[str] | None, set[str] | None] | None = None,
-):
+def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
     common character on a side; with ``sides`` (:func:`kerned_sides`), only pairs of a left
@@ -188,18 +183,11 @@ def default_pairs(
 
     from .kerning import PairTable
 
-    chosen = list(names) if all_glyphs else _on_sides(kerned_glyphs(font, names, marks), sides)
-    count = len(chosen)
-    rows = np.arange(count, dtype=np.int32)
-    if sides is not None and not all_glyphs:
-        on_left = np.array([_on(n, sides, 0) for n in chosen], dtype=bool)
-        on_right = np.array([_on(n, sides, 1) for n in chosen], dtype=bool)
-        left_rows, right_rows = rows[on_left], rows[on_right]
-        left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
-    else:
-        left, right = np.repeat(rows, count), np.tile(rows, count)
-    if not all_glyphs and count:
-        scripts = scripts_of(font, chosen)
+    chosen, left_rows, right_rows, scripts = _axes(font, names, all_glyphs, marks, sides)
+    left_rows = np.asarray(left_rows, dtype=np.int32)
+    right_rows = np.asarray(right_rows, dtype=np.int32)
+    left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
+    if scripts:
         codes = {s: i for i, s in enumerate(dict.fromkeys(scripts))}
         script = np.array([codes[s] for s in scripts], dtype=np.int32)
         common = np.array([s in COMMONS for s in codes], dtype=bool)
