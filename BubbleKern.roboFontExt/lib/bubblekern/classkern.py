@@ -51,14 +51,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .groups import KERN1, KERN2, KernGroups
+from .groups import KERN1, KERN2, METHODS, KernGroups
 from .kerning import KernResult, PairTable
 from .pairs import Pair
 
 __all__ = ["ClassPlan", "plan_classes", "effective_matrix", "GlyphIndex"]
 
 Modes = ("update", "replace")
-Methods = ("key", "median", "fewest")
 
 
 @dataclass
@@ -264,8 +263,8 @@ def plan_classes(
     """
     if mode not in Modes:
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
-    if method not in Methods:
-        raise ValueError(f"method must be one of {', '.join(Methods)}, not {method!r}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     pair_names = result.pairs.names if isinstance(result.pairs, PairTable) else [n for p in result.pairs for n in p]
     members = [m for side in (groups.left, groups.right) for ms in side.values() for m in ms]
     names = list(dict.fromkeys([*pair_names, *members]))

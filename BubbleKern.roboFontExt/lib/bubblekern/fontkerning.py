@@ -20,6 +20,7 @@ MAX_ENTRIES = 25_000
 """Kerning entries a run writes without being asked for more (the CLI's ``--max-entries``,
 the RoboFont window's Apply)."""
 
+
 def kerning_dict(font) -> dict[Pair, float]:
     """The font's kerning as a plain dict (read once, without fontParts' per-item wrapping)."""
     naked = _naked_kerning(font)
