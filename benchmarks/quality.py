@@ -48,8 +48,8 @@ import numpy as np
 
 from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
-from bubblekern.fit import CONTROL_PAIRS, fit
-from bubblekern.generate import make_bubbles
+from bubblekern.fit import CONTROL_PAIRS, control_pairs, fit
+from bubblekern.generate import GenerateSettings, make_bubbles
 
 FONTS = next(
     (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
@@ -124,16 +124,20 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 # -- the tools ------------------------------------------------------------------------
 
 
-def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool) -> tuple[dict, str, list]:
-    """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``,
-    a description of the fitted settings, and the model pairs (training plus controls)."""
+def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
+                      fitted: bool = True) -> tuple[dict, str, list]:
+    """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
+    (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
+    a description of the settings, and the model pairs (training plus controls)."""
     font = open_font(ufo)
-    result = fit(font, training, reference, Settings(), model=model)
-    gen = result.best.generate.replace(overwrite="always")
+    if fitted:
+        result = fit(font, training, reference, Settings(), model=model)
+        gen, settings, used = result.best.generate.replace(overwrite="always"), result.settings, result.training_pairs
+    else:
+        gen, settings, used = GenerateSettings(overwrite="always"), Settings(), [*training, *control_pairs(font, training)]
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
     make_bubbles(font, names, gen)
-    settings = result.settings
     pairs = [(a, b) for a in names for b in names]
     kerned = kern_pairs(font, pairs, settings)
     values = {p: float(v) for p, v, k in zip(kerned.pairs, kerned.values, kerned.kept_mask) if k}
@@ -142,7 +146,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
         f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
         f"min {settings.min_kern}, depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
     )
-    return values, how, list(result.training_pairs)
+    return values, how, list(used)
 
 
 FONTFORGE_SCRIPT = r"""
@@ -273,6 +277,8 @@ def main(argv=None) -> int:
     parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
     parser.add_argument("--model", choices=("on", "off"), default="on",
                         help="fit the value model (depth cap, strengths per context) or only the bubbles")
+    parser.add_argument("--fit", choices=("on", "off"), default="on",
+                        help="fit to the model pairs, or kern with the default settings (what a designer gets without fit)")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--training", type=lambda text: tuple(t for t in text.split(" ") if t), default=" ".join(TRAINING),
@@ -306,7 +312,7 @@ def main(argv=None) -> int:
         scored = [p for p in pairs if p not in set(model_pairs) and p not in set(unmeasured)]
         ufo = to_ufo(ttf, cmap, args.cache)
         try:
-            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on")
+            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on")
             assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)
