@@ -4,6 +4,7 @@
     python benchmarks/quality.py --fonts Roboto  # fonts whose file name contains this
     python benchmarks/quality.py --no-fontforge  # BubbleKern alone
     python benchmarks/quality.py --model off     # the plain bubble model (collision only)
+    python benchmarks/quality.py --fit off       # default settings, no fit (what bubbles + kern give)
     python benchmarks/quality.py --dump pairs.csv  # also every pair's values, to see where the error is
     python benchmarks/quality.py --training "AVATAR To. Yo"  # other model pair texts (≤ 30 pairs with controls)
 

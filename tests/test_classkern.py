@@ -65,9 +65,10 @@ def random_font(seed: int):
     return font, pairs
 
 
-def check_kept(before, after, result, mode, tolerance):
+def check_kept(before, after, result, mode, tolerance, loose=None):
     """Update: kept pairs within the tolerance, every other pair exactly as before. Replace: solved pairs
-    (0 when not kept) within the tolerance, unsolved pairs exactly as before."""
+    (0 when not kept) within the tolerance, unsolved pairs exactly as before. With ``loose``, a pair may
+    be set at most ``tolerance`` closer and ``loose`` further apart than its value."""
     solved = {p: (v if k else 0) for p, v, k in zip(result.pairs, result.values.tolist(), result.kept_mask.tolist())}
     kept = {p: v for p, v in solved.items() if v}
     for pair, old in before.items():
@@ -76,7 +77,7 @@ def check_kept(before, after, result, mode, tolerance):
         if target is None:
             assert new == old, (pair, old, new)
         else:
-            assert abs(new - target) <= tolerance, (pair, target, new)
+            assert -tolerance <= new - target <= (tolerance if loose is None else loose), (pair, target, new)
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -294,9 +295,11 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(everything)
 
 
-def slanted_font():
+def slanted_font(key=0):
     """Two kern groups of eight members each, every member slanted its own way: one group pair,
-    and exceptions at a tight tolerance for nearly every member pair."""
+    and exceptions at a tight tolerance for nearly every member pair. The groups are named after
+    ``L{key}`` and ``R{key}``: with key 0 every member could kern tighter than its class value (0),
+    with key 4 some could and others would collide."""
     font = helpers.new_font()
     for i in range(8):
         slant = 15 * i
@@ -304,30 +307,68 @@ def slanted_font():
             p, (0, 0), (500 - s, 0), (500, 700), (0, 700)))
         helpers.add_glyph(font, f"R{i}", 500, bubble=lambda p, s=slant: helpers.polygon(
             p, (0, 0), (500, 0), (500, 700), (s // 2, 700)))
-    font.groups[K1 + "L0"] = [f"L{i}" for i in range(8)]
-    font.groups[K2 + "R0"] = [f"R{i}" for i in range(8)]
-    font.kerning[(K1 + "L0", K2 + "R0")] = -20
+    font.groups[K1 + f"L{key}"] = [f"L{(i + key) % 8}" for i in range(8)]
+    font.groups[K2 + f"R{key}"] = [f"R{(i + key) % 8}" for i in range(8)]
+    font.kerning[(K1 + f"L{key}", K2 + f"R{key}")] = -20
     font.kerning[("R3", "L5")] = -33  # a designer value outside the pair set
     return font
 
 
 @pytest.mark.parametrize("mode", ["update", "replace"])
-def test_a_budget_raises_the_tolerance_for_exceptions_and_keeps_designer_values(mode):
-    font = slanted_font()
+def test_a_loose_tolerance_spares_members_that_could_kern_tighter(mode):
+    font = slanted_font(key=4)
+    pairs = [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]
+    result = kern_pairs(font, pairs)
+    groups, existing = read_groups(font), kerning_dict(font)
+    tight = plan_classes(result, groups, existing, mode, 1)
+    assert tight.loose_tolerance is None and "loose_tolerance" not in tight.summary()
+    loose = plan_classes(result, groups, existing, mode, 1, loose_tolerance=1000)
+    assert loose.loose_tolerance == 1000 and not loose.loosened and not loose.pinned
+    assert len(loose.entries) < len(tight.entries)
+    before = lookup_all(font)
+    write_kerning(font, loose.written, loose.removed)
+    after = lookup_all(font)
+    check_kept(before, after, result, mode, 1, 1000)
+    # members that could kern tighter are left at their class value; those it would set closer keep theirs
+    class_value = result.kept[("L4", "R4")]
+    assert any(after[p] == class_value and v < class_value - 1 for p, v in result.kept.items())
+    assert all(after[p] >= v - 1 for p, v in result.kept.items() if v > class_value + 1)
+
+
+@pytest.mark.parametrize("mode", ["update", "replace"])
+def test_a_budget_raises_the_loose_tolerance_first_and_keeps_designer_values(mode):
+    font = slanted_font(key=4)
     pairs = [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]
     result = kern_pairs(font, pairs)
     groups, existing = read_groups(font), kerning_dict(font)
     free = plan_classes(result, groups, existing, mode, 1)
-    assert not free.loosened and free.tolerance == 1 and len(free.entries) > 20
-    budget = len(free.entries) // 2
-    plan = plan_classes(result, groups, existing, mode, 1, budget)
-    assert plan.loosened and plan.asked_tolerance == 1 and plan.tolerance > 1
-    assert len(plan.entries) <= budget and not plan.pinned
-    # the smallest tolerance that fits: a step tighter would not
-    assert len(plan_classes(result, groups, existing, mode, plan.tolerance - 0.5).entries) > budget
+    all_loose = len(plan_classes(result, groups, existing, mode, 1, loose_tolerance=1000).entries)
+    assert not free.loosened and free.tolerance == 1 and all_loose < len(free.entries) - 2
     before = lookup_all(font)
+
+    # a budget met by leaving members looser than they could be: collisions keep their exceptions
+    budget = (all_loose + len(free.entries)) // 2
+    plan = plan_classes(result, groups, existing, mode, 1, budget)
+    assert plan.loosened and plan.asked_loose == 1 and plan.loose_tolerance > 1
+    assert plan.tolerance == 1 and plan.asked_tolerance is None
+    assert len(plan.entries) <= budget and not plan.pinned
+    # the smallest loose tolerance that fits: a step tighter would not
+    tighter = plan_classes(result, groups, existing, mode, 1, loose_tolerance=plan.loose_tolerance - 0.5)
+    assert len(tighter.entries) > budget
+    copy = slanted_font(key=4)
+    write_kerning(copy, plan.written, plan.removed)
+    check_kept(before, lookup_all(copy), result, mode, plan.tolerance, plan.loose_tolerance)
+    assert lookup_all(copy)[("R3", "L5")] == -33
+
+    # a smaller budget raises the tolerance for collisions too, once every loose member is spared
+    budget = all_loose - 2
+    plan = plan_classes(result, groups, existing, mode, 1, budget)
+    assert plan.asked_tolerance == 1 and plan.tolerance > 1 and plan.asked_loose == 1
+    assert len(plan.entries) <= budget and not plan.pinned
+    tighter = plan_classes(result, groups, existing, mode, plan.tolerance - 0.5, loose_tolerance=plan.loose_tolerance)
+    assert len(tighter.entries) > budget
     write_kerning(font, plan.written, plan.removed)
-    check_kept(before, lookup_all(font), result, mode, plan.tolerance)
+    check_kept(before, lookup_all(font), result, mode, plan.tolerance, plan.loose_tolerance)
     assert lookup_all(font)[("R3", "L5")] == -33
     # a budget that fits already changes nothing
     assert plan_classes(result, groups, existing, mode, 1, len(free.entries)).entries == free.entries
@@ -335,12 +376,13 @@ def test_a_budget_raises_the_tolerance_for_exceptions_and_keeps_designer_values(
 
 def test_the_cli_says_when_the_budget_raised_the_tolerance(tmp_path, capsys):
     path = helpers.save(slanted_font(), tmp_path)
-    assert main(["kern", str(path), "--tolerance", "1", "--dry-run", "--format", "json", "--max-entries", "0"]) == 0
+    tight = ["--tolerance", "1", "--loose-tolerance", "1"]
+    assert main(["kern", str(path), *tight, "--dry-run", "--format", "json", "--max-entries", "0"]) == 0
     everything = json.loads(capsys.readouterr().out)["summary"]["after"]
     budget = everything // 2
-    assert main(["kern", str(path), "--tolerance", "1", "--max-entries", str(budget)]) == 0
+    assert main(["kern", str(path), *tight, "--max-entries", str(budget)]) == 0
     out = capsys.readouterr().out
-    assert f"to stay within --max-entries {budget:,}" in out and "(--tolerance gave 1)" in out
+    assert f"to stay within --max-entries {budget:,}" in out and "(--loose-tolerance gave 1)" in out
     assert 0 < len(helpers.RFont(str(path)).kerning) <= budget + 1  # + the designer's R3 L5
 
 
@@ -373,3 +415,20 @@ def test_fewest_takes_the_value_most_members_share():
     assert len(plans["median"].entries) < len(plans["key"].entries)
     with pytest.raises(ValueError, match="method"):
         plan_classes(result, groups, existing, "replace", 5, method="envelope")
+
+
+def test_the_cli_leaves_members_a_little_looser_but_never_closer(tmp_path, capsys):
+    counts, fonts = {}, {}
+    for loose in ("20", "1"):
+        (tmp_path / loose).mkdir()
+        path = helpers.save(slanted_font(key=4), tmp_path / loose)
+        assert main(["kern", str(path), "--tolerance", "1", "--loose-tolerance", loose, "--replace"]) == 0
+        fonts[loose] = helpers.RFont(str(path))
+        counts[loose] = len(fonts[loose].kerning)
+    capsys.readouterr()
+    assert counts["20"] < counts["1"]
+    font = fonts["20"]
+    own = kern_pairs(font, [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]).kept
+    after = lookup_all(font)
+    assert all(v - 1 <= after[p] <= v + 20 for p, v in own.items())
+    assert any(after[p] > v + 1 for p, v in own.items())  # left looser, no exception

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bubbles import FontBubbles
-from .classkern import ClassPlan, plan_classes
+from .classkern import LOOSE_TOLERANCE, ClassPlan, plan_classes
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
@@ -170,6 +170,7 @@ def kern_masters(
     groups: str | KernGroups = "auto",
     method: str = "key",
     tolerance: float = 5,
+    loose_tolerance: float | None = LOOSE_TOLERANCE,
     write_groups: bool = False,
     group_tolerance: float | None = None,
     progress: Progress | None = None,
@@ -189,7 +190,10 @@ def kern_masters(
     ``all_glyphs`` takes every glyph with a bubble. One master (or ``compatible=False``) is
     planned on whole matrices (:func:`bubblekern.classkern.plan_classes`)
     for writing in ``kerning_mode`` (update or replace), in at most ``budget`` entries where
-    raising the tolerance for exceptions can make it fit.
+    raising the tolerance for exceptions can make it fit. ``tolerance`` (per 1000 em) bounds how
+    much closer than its own value a member pair may be set by its class value, ``loose_tolerance``
+    how much further apart (None: ``tolerance``); compatible masters are compressed with
+    ``tolerance`` both ways.
     """
     settings = settings or Settings()
     masters = list(masters)
@@ -261,7 +265,7 @@ def kern_masters(
         for run, upm in zip(family.runs, upms):
             run.classes = plan_classes(
                 run.result, chosen, kerning_dict(run.master.font), kerning_mode, scaled_tolerance(tolerance, upm),
-                budget, method,
+                budget, method, None if loose_tolerance is None else scaled_tolerance(loose_tolerance, upm),
             )
     elif compatible and len(masters) > 1 or use_classes:
         if compatible:
@@ -307,7 +311,7 @@ def apply_family(family: FamilyKerning, mode: str = "update", dry_run: bool = Fa
                 plan = run.classes = plan_classes(
                     run.result, plan.groups, kerning_dict(font), mode,
                     plan.asked_tolerance if plan.asked_tolerance is not None else plan.tolerance, plan.budget,
-                    plan.method,
+                    plan.method, plan.asked_loose if plan.asked_loose is not None else plan.loose_tolerance,
                 )
             if not dry_run:
                 write_kerning(font, plan.written, plan.removed)

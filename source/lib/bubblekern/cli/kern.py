@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from ..bubbles import FontBubbles
-from ..classkern import ClassPlan
+from ..classkern import LOOSE_TOLERANCE, ClassPlan
 from ..errors import BubbleKernError, BubbleLayerError, FontFileError
 from ..fontio import open_font, save_font
 from ..fontkerning import MAX_ENTRIES, kerning_dict, save_kerning, write_kerning
@@ -78,7 +78,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         type=float,
         default=5.0,
         metavar="N",
-        help="members within N units per 1000 em of their group value need no exception (default: %(default)g)",
+        help="a member its group value would set more than N units per 1000 em closer than its own value "
+        "gets an exception (default: %(default)g)",
+    )
+    groups.add_argument(
+        "--loose-tolerance",
+        type=float,
+        default=LOOSE_TOLERANCE,
+        metavar="N",
+        help="a member its group value leaves more than N units per 1000 em looser than its own value gets an "
+        "exception (default: %(default)g; at least --tolerance)",
     )
     groups.add_argument(
         "--compatible",
@@ -262,6 +271,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
             groups=_group_mode(args),
             method=args.group_value,
             tolerance=args.tolerance,
+            loose_tolerance=args.loose_tolerance,
             write_groups=args.write_groups,
             progress=progress,
             all_glyphs=args.all_glyphs,
@@ -402,10 +412,13 @@ def print_family(
         )
         if isinstance(run.classes, ClassPlan) and run.classes.loosened:
             plan = run.classes
+            loose = plan.tolerance if plan.loose_tolerance is None else plan.loose_tolerance
+            asked = [f"--{flag} gave {value:g}" for flag, value in
+                     (("tolerance", plan.asked_tolerance), ("loose-tolerance", plan.asked_loose)) if value is not None]
             lines.append(
-                f"  {run.master.name}: exceptions only where a member differs from its class value by more than "
-                f"{plan.tolerance:g} units (--tolerance gave {plan.asked_tolerance:g}), to stay within "
-                f"--max-entries {plan.budget:,}"
+                f"  {run.master.name}: exceptions only where the class value sets a member more than "
+                f"{plan.tolerance:g} units closer or {loose:g} units looser than its own value "
+                f"({', '.join(asked)}), to stay within --max-entries {plan.budget:,}"
             )
     if flips:
         lines.append(f"  {len(flips)} pairs flip sign across masters ({', '.join(names)}):")
