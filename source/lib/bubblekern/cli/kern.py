@@ -113,8 +113,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         type=int,
         default=MAX_ENTRIES,
         metavar="N",
-        help="write at most N kerning entries: class kerning raises the tolerance for exceptions until it "
-        "fits, and a run that still would write more stops with the counts and writes nothing "
+        help="write at most N kerning entries: class kerning raises the tolerances for exceptions (the loose one "
+        "first) until it fits, and a run that still would write more stops with the counts and writes nothing "
         "(0: no limit; default: %(default)s)",
     )
     out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
