@@ -205,3 +205,27 @@ def test_collision_below_the_baseline_is_shown():
     helpers.add_glyph(font, "q", 500, bubble=lambda p: helpers.rect(p, 60, -200, 500, -100))
     info = pair_overlay(FontBubbles(font), "p", "q", "right")
     assert info.value == -110 and info.band is not None and info.band.y == -200
+
+
+def hebrew_boxes():
+    font = helpers.box_font({"alef-hb": (600, (30, 0, 520, 600)), "bet-hb": (500, (90, 0, 490, 600)),
+                             "A": (600, (0, 0, 500, 700))})
+    font["alef-hb"].unicode, font["bet-hb"].unicode, font["A"].unicode = 0x05D0, 0x05D1, 0x41
+    return font
+
+
+def test_a_right_to_left_neighbour_seen_on_the_left_follows_in_the_text():
+    bubbles = FontBubbles(hebrew_boxes())
+    info = pair_overlay(bubbles, "alef-hb", "bet-hb", "left")
+    # read right to left, alef comes first: the pair kerned is (alef, bet), its gap bet's right + alef's left
+    assert info.pair == ("alef-hb", "bet-hb")
+    assert info.value == kern_pairs(bubbles.font, [("alef-hb", "bet-hb")], Settings(min_kern=0)).value(
+        ("alef-hb", "bet-hb")) == -((500 - 490) + 30)
+    assert info.offset == -(500 - 40)  # bet's origin, left of alef's
+    assert info.band.x == 90 - 460 and info.band.width == 520 - (90 - 460)
+    assert info.label == (30, 20)  # where the bubbles touch: alef's own left extent
+    right = pair_overlay(bubbles, "alef-hb", "bet-hb", "right")
+    assert right.pair == ("bet-hb", "alef-hb") and right.value == -((600 - 520) + 90)
+    assert right.offset == 600 - 170
+    # a Hebrew glyph beside a Latin one is never kerned: no overlay
+    assert pair_overlay(bubbles, "alef-hb", "A", "right") is None

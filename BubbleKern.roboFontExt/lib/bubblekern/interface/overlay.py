@@ -15,6 +15,7 @@ from typing import Literal
 
 from ..bands import BandProfile
 from ..bubbles import FontBubbles
+from ..direction import glyph_directions, is_rtl_pair
 from ..errors import BubbleKernError
 from ..geometry import Bubble
 from ..kerning import kern_pairs
@@ -127,6 +128,7 @@ class PairOverlay:
     """The overlay of the current glyph with one neighbour, in the current glyph's coordinates."""
 
     pair: Pair
+    """The kerning pair, in logical order: a right-to-left pair has the glyph on the right first."""
     side: Side
     """Where the neighbour sits: ``"left"`` or ``"right"`` of the current glyph."""
     value: int
@@ -153,14 +155,19 @@ def pair_overlay(
 ) -> PairOverlay | None:
     """The overlay of ``current`` with ``neighbour`` on ``side``, or None when either has no bubble.
 
-    Bubble errors (a broken component, a bad point) give None as well: the overlay
-    must never stop the glyph editor.
+    ``side`` is where the neighbour is seen. Two right-to-left glyphs (Hebrew, Arabic) are read
+    the other way: a neighbour seen on the left follows ``current`` in the text, so the pair
+    kerned and shown is ``(current, neighbour)``. A pair mixing directions gives None (it is
+    never kerned). Bubble errors (a broken component, a bad point) give None as well: the
+    overlay must never stop the glyph editor.
     """
     font = bubbles.font
-    pair = (neighbour, current) if side == "left" else (current, neighbour)
+    seen = (neighbour, current) if side == "left" else (current, neighbour)  # left to right on screen
     try:
+        directions = glyph_directions(font, set(seen), bubbles.settings.rtl)
+        pair = seen[::-1] if is_rtl_pair(directions[seen[0]], directions[seen[1]]) else seen
         result = kern_pairs(font, [pair], bubbles=bubbles)
-    except BubbleKernError:
+    except (BubbleKernError, KeyError):
         return None
     if pair not in result.pairs:
         return None
@@ -168,7 +175,7 @@ def pair_overlay(
     value = int(result.values[i])
     kept = bool(result.kept_mask[i])
     failsafe = bool(result.failsafe[i])
-    left_name, right_name = pair
+    left_name, right_name = seen
     left_width = font[left_name].width
     # the right glyph's origin, in the left glyph's coordinates, once kerned
     right_origin = left_width + value
