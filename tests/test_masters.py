@@ -192,3 +192,30 @@ def test_kern_designspace_api_saves_changed_masters_and_then_nothing(tmp_path):
     again = kern_designspace(path, groups="none")
     assert not any(run.report.changed for run in again.runs)
     assert {n: helpers.tree_bytes(tmp_path / n) for n in before} == before  # unchanged: not rewritten
+
+
+def test_a_designspace_over_the_budget_raises_the_tolerance_in_every_master(tmp_path, capsys):
+    path = make_family(tmp_path)
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--tolerance", "1", "--max-entries", "0"]) == 0
+    free = json.loads(capsys.readouterr().out)
+    everything = max(m["summary"]["after"] for m in free["masters"])
+    budget = everything - 3
+    assert main(["kern", str(path), "--format", "json", "--tolerance", "1", "--max-entries", str(budget)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    note = next(n for n in data["notes"] if "to stay within --max-entries" in n)
+    raised = float(note.split("more than ")[1].split(" units")[0])
+    assert raised > 1 and "(--tolerance gave 1)" in note
+    light, bold = fonts_of(tmp_path)
+    assert set(light.kerning.keys()) == set(bold.kerning.keys())  # still compatible
+    assert 0 < len(light.kerning) <= budget
+    for font, master in zip((light, bold), data["masters"]):
+        solved = {(a, b): v for a, b, v in master["pairs"]}
+        got = resolves(font, solved)
+        assert all(abs(got[p] - v) <= raised + 1e-6 for p, v in solved.items())
+    # the smallest that fits, to half a unit: half a unit tighter does not
+    (tmp_path / "again").mkdir()
+    helpers_path = make_family(tmp_path / "again")
+    tighter = str(max(raised - 0.5, 1))
+    assert main(["kern", str(helpers_path), "--dry-run", "--format", "json", "--tolerance", tighter,
+                 "--max-entries", "0"]) == 0
+    assert max(m["summary"]["after"] for m in json.loads(capsys.readouterr().out)["masters"]) > budget

@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 GROUP_MODES = ("auto", "use", "build", "none")
+MAX_TOLERANCE = 500.0
+"""Per 1000 em: the largest tolerance a budget may raise compatible class kerning to."""
 """auto: the font's kern groups when it has some, else flat pairs; use: the font's groups
 (an error without); build: groups made from the bubbles; none: flat glyph pairs."""
 
@@ -193,7 +195,7 @@ def kern_masters(
     raising the tolerance for exceptions can make it fit. ``tolerance`` (per 1000 em) bounds how
     much closer than its own value a member pair may be set by its class value, ``loose_tolerance``
     how much further apart (None: ``tolerance``); compatible masters are compressed with
-    ``tolerance`` both ways.
+    ``tolerance`` both ways, raised (the same in every master) when that is what fits ``budget``.
     """
     settings = settings or Settings()
     masters = list(masters)
@@ -270,6 +272,14 @@ def kern_masters(
     elif compatible and len(masters) > 1 or use_classes:
         if compatible:
             classes = compress_masters(results, chosen if use_classes else KernGroups(), method, tolerance, upms)
+            if use_classes and budget and max(c.after for c in classes) > budget:
+                raised, fitted = _fit_budget(results, chosen, method, tolerance, upms, budget)
+                if fitted is not None:
+                    classes = fitted
+                    family.notes.append(
+                        f"exceptions only where a member differs from its class value by more than {raised:g} "
+                        f"units per 1000 em (--tolerance gave {tolerance:g}), to stay within --max-entries {budget:,}"
+                    )
         else:
             classes = [
                 compress_masters([r], chosen if use_classes else KernGroups(), method, tolerance, [u])[0]
@@ -279,6 +289,35 @@ def kern_masters(
             run.classes = c
     family.timed("group", started)
     return family
+
+
+def _fit_budget(results, groups: KernGroups, method: str, tolerance: float, upms, budget: int):
+    """The smallest tolerance (per 1000 em, to half a unit) at which every master's compatible class
+    kerning fits ``budget`` entries, with that kerning; (``tolerance``, None) when even
+    :data:`MAX_TOLERANCE` does not fit."""
+
+    def compressed(value: float):
+        classes = compress_masters(results, groups, method, value, upms)
+        return max(c.after for c in classes) <= budget, classes
+
+    low, high, found = tolerance, max(tolerance, 0.5), None
+    while found is None and high < MAX_TOLERANCE:
+        high = min(high * 2, MAX_TOLERANCE)
+        fits, classes = compressed(high)
+        if fits:
+            found = (high, classes)
+        else:
+            low = high
+    if found is None:
+        return tolerance, None
+    while found[0] - low > 0.5:
+        middle = (low + found[0]) / 2
+        fits, classes = compressed(middle)
+        if fits:
+            found = (middle, classes)
+        else:
+            low = middle
+    return found
 
 
 def _build_by_script(font, table: PairTable | None, tolerance: float, bubbles: FontBubbles) -> KernGroups:
