@@ -12,7 +12,14 @@ from bubblekern import kern_pairs
 from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, write_kerning
-from bubblekern.glyphsets import default_pair_list, default_pairs, kerned_glyphs, kerned_sides
+from bubblekern.glyphsets import (
+    default_pair_list,
+    default_pairs,
+    kerned_glyphs,
+    kerned_sides,
+    kerns_lowercase_capital,
+    wants_lowercase_capital,
+)
 from bubblekern.groups import apply_class_kerning, compress, read_groups
 
 import helpers
@@ -223,6 +230,39 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     assert default_pair_list(font, list(glyphs)) == list(default_pairs(font, list(glyphs)))
 
 
+def test_default_set_leaves_out_a_lowercase_letter_before_a_capital(tmp_path, capsys):
+    font = helpers.new_font()
+    for name, code in {"T": 0x54, "A": 0x41, "a": 0x61, "o": 0x6F, "a.sc": None, "period": 0x2E, "alpha": 0x3B1,
+                       "Alpha": 0x391}.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    names = list(font.keys())
+    pairs = set(default_pairs(font, names))
+    assert {("T", "a"), ("A", "T"), ("a", "o"), ("a", "period"), ("period", "T"), ("Alpha", "alpha")} <= pairs
+    assert not {("a", "T"), ("o", "A"), ("a.sc", "T"), ("alpha", "Alpha")} & pairs  # small capitals too
+    everything = set(default_pairs(font, names, lowercase_capital=True))
+    assert everything - pairs == {("a", "T"), ("a", "A"), ("o", "T"), ("o", "A"), ("a.sc", "T"), ("a.sc", "A"),
+                                  ("alpha", "Alpha")}
+    for asked in (False, True):  # numpy and plain Python agree
+        assert default_pair_list(font, names, lowercase_capital=asked) == list(
+            default_pairs(font, names, lowercase_capital=asked))
+    path = helpers.save(font, tmp_path)
+    for flags, present in (([], False), (["--lowercase-capital"], True)):
+        assert main(["kern", str(path), "--flat", "--dry-run", "--format", "json", "--min-kern", "0", *flags]) == 0
+        solved = {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}
+        assert (("o", "T") in solved) == present and ("T", "o") in solved
+    # a font whose designer kerns a lowercase letter before a capital keeps such pairs
+    assert not kerns_lowercase_capital(font)
+    font.kerning[("o", "T")] = 0  # a zero says nothing
+    assert not kerns_lowercase_capital(font)
+    font.groups[K1 + "o"], font.groups[K2 + "A"] = ["o", "a"], ["A", "T"]
+    font.kerning[(K1 + "o", K2 + "A")] = -15
+    assert kerns_lowercase_capital(font) and wants_lowercase_capital(font)
+    assert ("a", "T") in set(default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
+    del font.kerning[(K1 + "o", K2 + "A")]
+    font.kerning[("a.sc", "T")] = -20
+    assert kerns_lowercase_capital(font)
+
+
 def test_a_big_font_without_groups_gets_groups_built_and_says_so(tmp_path, capsys):
     font = helpers.new_font()
     rng = random.Random(3)
@@ -284,14 +324,15 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     assert {a for a, _ in table} == left and {b for _, b in table} == right
     assert len(table) == len(left) * len(right)
     assert default_pair_list(font, list(font.keys()), sides=(left, right)) == list(table)  # RoboFont's, no numpy
-    everything = default_pairs(font, list(font.keys()))
+    everything = default_pairs(font, list(font.keys()), lowercase_capital=True)
     assert ("H", "T") in set(everything) and len(everything) == len(font.keys()) ** 2
+    assert ("e", "T") in set(everything) and ("e", "T") not in set(default_pairs(font, list(font.keys())))
 
     path = helpers.save(font, tmp_path)
     assert main(["kern", str(path), "--dry-run", "--format", "json"]) == 0
     solved = json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"]
     assert solved == len(table)
-    assert main(["kern", str(path), "--dry-run", "--format", "json", "--ungrouped"]) == 0
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--ungrouped", "--lowercase-capital"]) == 0
     assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(everything)
 
 

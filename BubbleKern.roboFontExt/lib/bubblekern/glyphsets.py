@@ -18,6 +18,11 @@ modifiers and symbols, whitespace, controls, the private use area, superscripts 
 fractions (``No``), and scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
 the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin then Greek)
 is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
+So is a lowercase letter followed by a capital (``aT``, the ``cD`` of McDonald, camelCase):
+text rarely sets one, and four of the five hand-kerned fonts of the quality benchmark never
+kern one. A font whose kerning already sets such a pair to a value keeps them
+(:func:`wants_lowercase_capital`), and so does ``lowercase_capital=True``
+(``--lowercase-capital``). Small capitals count as lowercase (``a.sc`` is ``a``).
 
 **A font with kern groups has said which sides its designer kerns.** Its default set is
 narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
@@ -153,37 +158,73 @@ def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
 Sides = tuple[set[str] | None, set[str] | None]
 
 
-def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None):
-    """(glyphs, left positions, right positions, script of each glyph or None) of the default set."""
+def cases_of(font, names: Sequence[str]) -> list[str]:
+    """``"l"`` for a lowercase letter (``Ll``: small capitals too), ``"U"`` for a capital (``Lu``,
+    ``Lt``), ``""`` for anything else, per glyph of ``names``."""
+    table = _unicodes(font)
+    out = []
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        category = unicodedata.category(char) if char is not None else ""
+        out.append("l" if category == "Ll" else "U" if category in ("Lu", "Lt") else "")
+    return out
+
+
+def kerns_lowercase_capital(font) -> bool:
+    """True when an entry of ``font.kerning`` with a value other than 0 sets a lowercase letter
+    before a capital (a glyph, or any member of a kern group, on each side)."""
+    groups = {name: tuple(members) for name, members in font.groups.items() if name.startswith((KERN1, KERN2))}
+    entries = [(a, b) for (a, b), value in font.kerning.items() if value]
+    names = sorted({m for a, b in entries for side in (a, b) for m in groups.get(side, (side,))})
+    case = dict(zip(names, cases_of(font, names)))
+    return any(
+        any(case.get(m) == "l" for m in groups.get(a, (a,))) and any(case.get(m) == "U" for m in groups.get(b, (b,)))
+        for a, b in entries
+    )
+
+
+def wants_lowercase_capital(font, asked: bool = False) -> bool:
+    """Whether the default set takes pairs of a lowercase letter before a capital: when ``asked``
+    or when the font's designer kerns them already (:func:`kerns_lowercase_capital`)."""
+    return asked or kerns_lowercase_capital(font)
+
+
+def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None, lowercase_capital: bool):
+    """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
+    or None) of the default set."""
     if all_glyphs:
         chosen = list(names)
-        return chosen, range(len(chosen)), range(len(chosen)), None
+        return chosen, range(len(chosen)), range(len(chosen)), None, None
     chosen = kerned_glyphs(font, names, marks)
     left_set, right_set = sides if sides is not None else (None, None)
     if left_set is not None and right_set is not None:
         chosen = [n for n in chosen if n in left_set or n in right_set]
     left = [i for i, n in enumerate(chosen) if left_set is None or n in left_set]
     right = [i for i, n in enumerate(chosen) if right_set is None or n in right_set]
-    return chosen, left, right, scripts_of(font, chosen)
+    return chosen, left, right, scripts_of(font, chosen), None if lowercase_capital else cases_of(font, chosen)
 
 
-def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None) -> list[tuple[str, str]]:
+def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
+                      lowercase_capital: bool = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts = _axes(font, names, False, marks, sides)
-    return [(chosen[a], chosen[b]) for a in left for b in right if same_script(scripts[a], scripts[b])]
+    chosen, left, right, scripts, cases = _axes(font, names, False, marks, sides, lowercase_capital)
+    return [(chosen[a], chosen[b]) for a in left for b in right
+            if same_script(scripts[a], scripts[b]) and not (cases and cases[a] == "l" and cases[b] == "U")]
 
 
-def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None):
+def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None,
+                  lowercase_capital: bool = False):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
-    common character on a side; with ``sides`` (:func:`kerned_sides`), only pairs of a left
-    glyph and a right glyph of those sets; with ``all_glyphs``, every pair of ``names``."""
+    common character on a side, and not a lowercase letter before a capital (unless
+    ``lowercase_capital``); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
+    and a right glyph of those sets; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts = _axes(font, names, all_glyphs, marks, sides)
+    chosen, left_rows, right_rows, scripts, cases = _axes(font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
     left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
@@ -193,7 +234,11 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         common = np.array([s in COMMONS for s in codes], dtype=bool)
         keep = (script[left] == script[right]) | common[script[left]] | common[script[right]]
         left, right = left[keep], right[keep]
+    if cases:
+        case = np.array(cases)
+        keep = ~((case[left] == "l") & (case[right] == "U"))
+        left, right = left[keep], right[keep]
     return PairTable(chosen, left, right)
 
 
-__all__ += ["scripts_of", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]

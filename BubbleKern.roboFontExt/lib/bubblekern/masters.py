@@ -18,7 +18,7 @@ from .classkern import LOOSE_TOLERANCE, ClassPlan, plan_classes
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
-from .glyphsets import default_pairs, kerned_sides, scripts_of
+from .glyphsets import default_pairs, kerned_sides, scripts_of, wants_lowercase_capital
 from .groups import (
     ClassKerning,
     GroupError,
@@ -218,7 +218,8 @@ def kern_masters(
             sides = None
             if chosen and mode != "build" and not ungrouped:
                 sides = kerned_sides(chosen.as_dict(), kerning_dict(m.font))
-            tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides)
+            tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides,
+                                      wants_lowercase_capital(m.font, b.settings.lowercase_capital))
             b.profiles(tables[i].names)
             family.timed("bubbles", started)
     if mode == "build":

@@ -45,6 +45,9 @@ class Settings:
     Bubbles overlap most where accents clash; they should not push glyphs a tenth of an em apart."""
     include_marks: bool = False
     """Let combining marks into the default all-pairs set (they sit on glyphs, not beside them)."""
+    lowercase_capital: bool = False
+    """Let a lowercase letter before a capital (``aT``, camelCase) into the default all-pairs set
+    of :mod:`bubblekern.glyphsets` (text rarely sets one; most designers never kern one)."""
     italic: bool = True
     """Band italic fonts along ``font.info.italicAngle`` (see :mod:`bubblekern.bands`)."""
     rtl: str | tuple[str, ...] = ()

@@ -46,6 +46,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="let combining marks into the default all-pairs set (left out: they sit on glyphs, not beside them)",
     )
     group.add_argument(
+        "--lowercase-capital",
+        action="store_true",
+        default=None,
+        help="let a lowercase letter before a capital (aT, camelCase) into the default all-pairs set "
+        "(left out: text rarely sets one)",
+    )
+    group.add_argument(
         "--rtl",
         metavar="all|A,B,…",
         help="kern these glyphs right to left (pairs in logical order), or all of them; glyphs encoded "
@@ -73,6 +80,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "depth_cap": getattr(args, "depth_cap", None),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
+        "lowercase_capital": getattr(args, "lowercase_capital", None),
         "rtl": _rtl_names(getattr(args, "rtl", None), font),
     }
     try:

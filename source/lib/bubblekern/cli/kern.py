@@ -173,7 +173,7 @@ def _default_run(args) -> bool:
 
 
 def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
-    from ..glyphsets import default_pairs, kerned_sides
+    from ..glyphsets import default_pairs, kerned_sides, wants_lowercase_capital
 
     timings = {"read": read}
     settings = settings_from_args(args, font)
@@ -185,7 +185,8 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     if pairs is None:
         groups = read_groups(font)
         sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups and not args.ungrouped else None
-        pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks, sides)
+        pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks, sides,
+                              wants_lowercase_capital(font, settings.lowercase_capital))
         bubbles.profiles(pairs.names)
     timings["bubbles"] = time.perf_counter() - started
     started = time.perf_counter()
