@@ -50,7 +50,7 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         default=None,
         help="let a lowercase letter before a capital (aT, camelCase) into the default all-pairs set "
-        "(left out: text rarely sets one)",
+        "(left out, as text rarely sets one, unless the font's kerning already has such a pair)",
     )
     group.add_argument(
         "--rtl",
