@@ -27,6 +27,10 @@ high, are grown by each halo, an ellipse, band by band. Each side is then cut at
 line, and a side that falls short is carried out to it (``adhere="trim"``). Pairs are solved on
 20-unit bands as ``kern`` solves them. This is the form a blend could take inside the
 kernel: array work on one profile per glyph, no geometry, no Skia.
+
+With ``--grow-bubbles X,Y`` the blend sits on top of the bubbles. Bubbles are generated once,
+at that halo, and *their* band profiles are grown by :data:`EXTRA_HALOS` (0,0 is the bubble
+itself). A hand-drawn bubble layer could be grown the same way.
 """
 
 from __future__ import annotations
@@ -50,11 +54,14 @@ from bubblekern.model import CONTEXTS, fit_strengths, glyph_kinds, pair_contexts
 HALOS = ((20, 20), (40, 20), (60, 20), (100, 20), (150, 20), (20, 60), (60, 60), (100, 60), (150, 60),
          (60, 100), (100, 100), (150, 150), (40, 200))
 THRESHOLDS = (0, 5, 10, 15, 20, 25, 30)
+EXTRA_HALOS = ((0, 0), (20, 0), (40, 0), (90, 0), (0, 40), (40, 40), (90, 40), (0, 80), (40, 80), (90, 90), (0, 140))
+"""Halos ``--grow-bubbles`` adds to the bubbles (per 1000 em)."""
 FINE = 5.0
 """Band height of the ink profiles ``--dilate`` grows, per 1000 em (a fourth of the kerning band)."""
 
 
-def font_data(ttf: Path, halos, cache: Path, texts=quality.TRAINING, dilate: bool = False) -> dict:
+def font_data(ttf: Path, halos, cache: Path, texts=quality.TRAINING, dilate: bool = False,
+              base: tuple[float, float] | None = None) -> dict:
     """Kerns of every measured pair at each halo (columns), the designer's values, the pair contexts
     and which pairs are model pairs (the training texts' pairs and the control pairs)."""
     cmap = quality.glyph_map(ttf, quality.LETTERS + quality.PUNCTUATION)
@@ -70,8 +77,8 @@ def font_data(ttf: Path, halos, cache: Path, texts=quality.TRAINING, dilate: boo
     model = set(quality.training_pairs(cmap, texts))
     controls = {cmap[c]: cmap[c] for c in "HOno" if c in cmap}
     model |= {(controls[a], controls[b]) for a, b in CONTROL_PAIRS if a in controls and b in controls}
-    if dilate:
-        kerns = dilated_kerns(font, names, pairs, halos, upm)
+    if dilate or base is not None:
+        kerns = dilated_kerns(font, names, pairs, halos, upm, base)
     else:
         columns = []
         for offset_x, offset_y in halos:
@@ -87,12 +94,16 @@ def font_data(ttf: Path, halos, cache: Path, texts=quality.TRAINING, dilate: boo
     }
 
 
-def dilated_kerns(font, names, pairs, halos, upm: float) -> np.ndarray:
-    """Kerns of ``pairs`` (per 1000 em, negative part) at each halo, from the ink's fine band
-    profiles grown by the halo instead of from generated bubbles."""
+def dilated_kerns(font, names, pairs, halos, upm: float, base: tuple[float, float] | None = None) -> np.ndarray:
+    """Kerns of ``pairs`` (per 1000 em, negative part) at each halo, from fine band profiles grown
+    by the halo instead of from generated bubbles: the ink's, or with ``base`` those of bubbles
+    generated at that halo."""
     from bubblekern.bubbles import FontBubbles
 
-    make_bubbles(font, names, GenerateSettings(offset_x=0, offset_y=0, adhere="off", overwrite="always"))
+    if base is None:
+        make_bubbles(font, names, GenerateSettings(offset_x=0, offset_y=0, adhere="off", overwrite="always"))
+    else:
+        make_bubbles(font, names, GenerateSettings(offset_x=base[0], offset_y=base[1], overwrite="always"))
     profiles = FontBubbles(font, Settings(band=FINE)).profiles(names)
     scale = 1000.0 / upm
     start = min(p.start for p in profiles.values() if p is not None and not p.empty)
@@ -173,8 +184,14 @@ def main(argv=None) -> int:
                         help="model pair texts for the adapted column (default: %(default)s)")
     parser.add_argument("--dilate", action="store_true",
                         help="grow the ink's band profiles per halo instead of generating bubbles")
+    parser.add_argument("--grow-bubbles", metavar="X,Y", help="generate bubbles at this halo and grow their band "
+                        "profiles by the extra halos (a blend on top of the bubbles)")
     args = parser.parse_args(argv)
     halos = [tuple(float(v) for v in item.split(",")) for item in args.halos.split()]
+    base = None
+    if args.grow_bubbles:
+        base = tuple(float(v) for v in args.grow_bubbles.split(","))
+        halos = list(EXTRA_HALOS)
 
     fonts = sorted(quality.FONTS.glob("*.ttf")) if quality.FONTS.is_dir() else []
     if len(fonts) < 2:
@@ -182,7 +199,7 @@ def main(argv=None) -> int:
         return 0
     data = {}
     for ttf in fonts:
-        data[ttf.stem] = font_data(ttf, halos, args.cache, args.training, args.dilate)
+        data[ttf.stem] = font_data(ttf, halos, args.cache, args.training, args.dilate, base)
         print(f"{ttf.stem}: {len(data[ttf.stem]['designer']):,} pairs at {len(halos)} halos", flush=True)
 
     print()
