@@ -274,7 +274,8 @@ def plan_classes(
 
     ``tolerance`` (font units) is how much closer than its own value a member pair may be set
     by its class value, ``loose_tolerance`` how much further apart (None: ``tolerance``);
-    ``budget`` (entries, None or 0: no limit) may raise them for exceptions. ``method`` gives a group pair its value: ``key`` (its key glyphs' pair),
+    ``budget`` (entries, None or 0: no limit) may raise them for exceptions. ``method`` gives
+    a group pair its value: ``key`` (its key glyphs' pair),
     ``median`` (the lower median of its member pairs) or ``fewest`` (the member
     value most of them are within ``tolerance`` of, then the most frequent, then the
     smallest). See the module doc for what is kept and how.
