@@ -51,10 +51,10 @@ __all__ = [
 ]
 
 GROUP_MODES = ("auto", "use", "build", "none")
-MAX_TOLERANCE = 500.0
-"""Per 1000 em: the largest tolerance a budget may raise compatible class kerning to."""
 """auto: the font's kern groups when it has some, else flat pairs; use: the font's groups
 (an error without); build: groups made from the bubbles; none: flat glyph pairs."""
+MAX_TOLERANCE = 500.0
+"""Per 1000 em: the largest tolerance a budget may raise compatible class kerning to."""
 
 
 @dataclass
