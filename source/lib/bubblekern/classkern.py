@@ -447,28 +447,32 @@ def _fit_budget(exceptions, current, target, moving, tol: float, loose: float, b
     looser = np.unique(diff[diff > loose + 1e-9])
     closer = np.unique(-diff[diff < -tol - 1e-9])
     del diff
+    def fits(result) -> bool:
+        return result[3] <= budget
+
     if len(looser):
         found = exceptions(tol, float(looser[-1]))
-        if found[3] <= budget or not len(closer):
-            best, found = _smallest(lambda value: exceptions(tol, value), looser, budget, found)
+        if fits(found) or not len(closer):
+            best, found = smallest_fitting(lambda value: exceptions(tol, value), looser, fits, found)
             return tol, best, found
         loose = float(looser[-1])
     if not len(closer):
         return tol, loose, exceptions(tol, loose)
-    best, found = _smallest(lambda value: exceptions(value, loose), closer, budget,
-                            exceptions(float(closer[-1]), loose))
+    best, found = smallest_fitting(lambda value: exceptions(value, loose), closer, fits,
+                                   exceptions(float(closer[-1]), loose))
     return best, loose, found
 
 
-def _smallest(exceptions, steps: np.ndarray, budget: int, last):
-    """The smallest of the increasing ``steps`` at which ``exceptions`` fits ``budget`` (the last
-    step, whose result is ``last``, when none does), with its result."""
+def smallest_fitting(evaluate, steps, fits, last):
+    """The smallest of the increasing ``steps`` whose ``evaluate(step)`` ``fits``, with that result:
+    a binary search, so ``fits`` must hold from some step on. ``last`` is the result at the last
+    step, returned with it when no step fits."""
     low, high = 0, len(steps) - 1
     best, found = steps[high], last
     while low < high:
         middle = (low + high) // 2
-        result = exceptions(float(steps[middle]))
-        if result[3] <= budget:
+        result = evaluate(float(steps[middle]))
+        if fits(result):
             best, found, high = steps[middle], result, middle
         else:
             low = middle + 1
@@ -501,4 +505,4 @@ def resolve_all(kerning: Mapping[Pair, float], groups: KernGroups, names: Iterab
     return effective_matrix(kerning, GlyphIndex(list(names), groups))
 
 
-__all__ += ["resolve_all"]
+__all__ += ["resolve_all", "smallest_fitting"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bubbles import FontBubbles
-from .classkern import LOOSE_TOLERANCE, ClassPlan, plan_classes
+from .classkern import LOOSE_TOLERANCE, ClassPlan, plan_classes, smallest_fitting
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
@@ -298,27 +298,18 @@ def _fit_budget(results, groups: KernGroups, method: str, tolerance: float, upms
     :data:`MAX_TOLERANCE` does not fit."""
 
     def compressed(value: float):
-        classes = compress_masters(results, groups, method, value, upms)
-        return max(c.after for c in classes) <= budget, classes
+        return compress_masters(results, groups, method, value, upms)
 
-    low, high, found = tolerance, max(tolerance, 0.5), None
-    while found is None and high < MAX_TOLERANCE:
-        high = min(high * 2, MAX_TOLERANCE)
-        fits, classes = compressed(high)
-        if fits:
-            found = (high, classes)
-        else:
-            low = high
-    if found is None:
+    def fits(classes) -> bool:
+        return max(c.after for c in classes) <= budget
+
+    steps = [tolerance + 0.5 * i for i in range(1, int((MAX_TOLERANCE - tolerance) / 0.5) + 1)]
+    if not steps:
         return tolerance, None
-    while found[0] - low > 0.5:
-        middle = (low + found[0]) / 2
-        fits, classes = compressed(middle)
-        if fits:
-            found = (middle, classes)
-        else:
-            low = middle
-    return found
+    last = compressed(steps[-1])
+    if not fits(last):
+        return tolerance, None
+    return smallest_fitting(compressed, steps, fits, last)
 
 
 def _build_by_script(font, table: PairTable | None, tolerance: float, bubbles: FontBubbles) -> KernGroups:
