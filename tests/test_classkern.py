@@ -11,7 +11,7 @@ from fontTools.ufoLib.kerning import lookupKerningValue
 from bubblekern import kern_pairs
 from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
-from bubblekern.fontkerning import kerning_dict, write_kerning
+from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
     default_pair_list,
     default_pairs,
@@ -186,7 +186,7 @@ def test_max_entries_stops_before_writing(tmp_path, capsys):
     before = helpers.tree_bytes(path)
     assert main(["kern", str(path), "--flat", "--max-entries", "3"]) == 1
     err = capsys.readouterr().err
-    assert "would write" in err and "--max-entries 3" in err and "nothing was written" in err
+    assert "would leave" in err and "--max-entries 3" in err and "nothing was written" in err
     assert helpers.tree_bytes(path) == before
     assert main(["kern", str(path), "--max-entries", "3"]) == 1  # class kerning too
     assert helpers.tree_bytes(path) == before
@@ -392,10 +392,10 @@ def test_a_budget_raises_the_loose_tolerance_first_and_keeps_designer_values(mod
     plan = plan_classes(result, groups, existing, mode, 1, budget)
     assert plan.loosened and plan.asked_loose == 1 and plan.loose_tolerance > 1
     assert plan.tolerance == 1 and plan.asked_tolerance is None
-    assert len(plan.entries) <= budget and not plan.pinned
+    assert plan.total <= budget and not plan.pinned
     # the smallest loose tolerance that fits: a step tighter would not
     tighter = plan_classes(result, groups, existing, mode, 1, loose_tolerance=plan.loose_tolerance - 0.5)
-    assert len(tighter.entries) > budget
+    assert tighter.total > budget
     copy = slanted_font(key=4)
     write_kerning(copy, plan.written, plan.removed)
     check_kept(before, lookup_all(copy), result, mode, plan.tolerance, plan.loose_tolerance)
@@ -405,14 +405,14 @@ def test_a_budget_raises_the_loose_tolerance_first_and_keeps_designer_values(mod
     budget = all_loose - 2
     plan = plan_classes(result, groups, existing, mode, 1, budget)
     assert plan.asked_tolerance == 1 and plan.tolerance > 1 and plan.asked_loose == 1
-    assert len(plan.entries) <= budget and not plan.pinned
+    assert plan.total <= budget and not plan.pinned
     tighter = plan_classes(result, groups, existing, mode, plan.tolerance - 0.5, loose_tolerance=plan.loose_tolerance)
-    assert len(tighter.entries) > budget
+    assert tighter.total > budget
     write_kerning(font, plan.written, plan.removed)
     check_kept(before, lookup_all(font), result, mode, plan.tolerance, plan.loose_tolerance)
     assert lookup_all(font)[("R3", "L5")] == -33
     # a budget that fits already changes nothing
-    assert plan_classes(result, groups, existing, mode, 1, len(free.entries)).entries == free.entries
+    assert plan_classes(result, groups, existing, mode, 1, free.total).entries == free.entries
 
 
 def test_the_cli_says_when_the_budget_raised_the_tolerance(tmp_path, capsys):
@@ -424,7 +424,7 @@ def test_the_cli_says_when_the_budget_raised_the_tolerance(tmp_path, capsys):
     assert main(["kern", str(path), *tight, "--max-entries", str(budget)]) == 0
     out = capsys.readouterr().out
     assert f"to stay within --max-entries {budget:,}" in out and "(--loose-tolerance gave 1)" in out
-    assert 0 < len(helpers.RFont(str(path)).kerning) <= budget + 1  # + the designer's R3 L5
+    assert 0 < len(helpers.RFont(str(path)).kerning) <= budget  # the designer's R3 L5 counts
 
 
 @pytest.mark.parametrize("seed", range(0, 60, 2))
@@ -473,3 +473,50 @@ def test_the_cli_leaves_members_a_little_looser_but_never_closer(tmp_path, capsy
     after = lookup_all(font)
     assert all(v - 1 <= after[p] <= v + 20 for p, v in own.items())
     assert any(after[p] > v + 1 for p, v in own.items())  # left looser, no exception
+
+
+@pytest.mark.parametrize("mode", ["update", "replace"])
+def test_the_budget_counts_the_entries_the_run_leaves_alone(mode):
+    font = slanted_font(key=4)
+    for i in range(8):  # designer values in buckets the run does not touch
+        font.kerning[(f"R{i}", f"R{(i + 1) % 8}")] = -10 - i
+    pairs = [(f"L{i}", f"R{j}") for i in range(8) for j in range(8)]
+    result = kern_pairs(font, pairs)
+    groups, existing = read_groups(font), kerning_dict(font)
+    free = plan_classes(result, groups, existing, mode, 1)
+    assert free.total == size_after(existing, free.written, free.removed) == len(free.entries) + 9
+    before = lookup_all(font)
+
+    budget = free.total - 3  # the fresh entries alone would fit; with the nine left alone they do not
+    assert len(free.entries) <= budget
+    plan = plan_classes(result, groups, existing, mode, 1, budget)
+    assert plan.loosened and plan.total <= budget and len(plan.entries) <= budget - 9
+    write_kerning(font, plan.written, plan.removed)
+    assert len(font.kerning) == plan.total
+    check_kept(before, lookup_all(font), result, mode, plan.tolerance, plan.loose_tolerance)
+
+    # a font whose own kerning is over the limit may be kerned again within its own size
+    small = plan_classes(result, groups, existing, mode, 1, 5)
+    own = plan_classes(result, groups, existing, mode, 1, len(existing))
+    assert len(existing) > 5 and small.loosened and small.budget == 5
+    assert (small.entries, small.tolerance, small.loose_tolerance) == (own.entries, own.tolerance, own.loose_tolerance)
+
+
+def test_max_entries_counts_the_fonts_whole_kerning(tmp_path, capsys):
+    path = helpers.save(type_font(), tmp_path)
+    (tmp_path / "copy").mkdir()
+    copy = helpers.save(type_font(), tmp_path / "copy")
+    assert main(["kern", str(copy), "--flat", "--max-entries", "0", "--format", "json"]) == 0
+    written = json.loads(capsys.readouterr().out)["summary"]["written"]
+    total = len(helpers.RFont(str(copy)).kerning)
+    assert written < total  # the designer's group pairs stay beside what the run wrote
+    before = helpers.tree_bytes(path)
+    assert main(["kern", str(path), "--flat", "--max-entries", str(total - 1)]) == 1
+    err = capsys.readouterr().err
+    assert f"would leave {total:,} kerning entries in the font ({written:,} written" in err and "it had 4" in err
+    assert helpers.tree_bytes(path) == before
+    assert main(["kern", str(path), "--flat", "--max-entries", str(total)]) == 0
+    assert len(helpers.RFont(str(path)).kerning) == total
+    # a font already over the limit is kerned again as long as it does not grow
+    assert main(["kern", str(path), "--flat", "--max-entries", "2"]) == 0
+    assert len(helpers.RFont(str(path)).kerning) == total

@@ -219,3 +219,18 @@ def test_a_designspace_over_the_budget_raises_the_tolerance_in_every_master(tmp_
     assert main(["kern", str(helpers_path), "--dry-run", "--format", "json", "--tolerance", tighter,
                  "--max-entries", "0"]) == 0
     assert max(m["summary"]["after"] for m in json.loads(capsys.readouterr().out)["masters"]) > budget
+
+
+def test_a_designspace_budget_counts_the_entries_each_master_keeps(tmp_path, capsys):
+    path = make_family(tmp_path)
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--tolerance", "1", "--max-entries", "0"]) == 0
+    fresh = max(m["summary"]["after"] for m in json.loads(capsys.readouterr().out)["masters"])
+    for font in fonts_of(tmp_path):  # designer values the run leaves alone
+        for i in range(5):
+            font.kerning[("nobody", f"else{i}")] = -10 - i
+        font.save()
+    assert main(["kern", str(path), "--format", "json", "--tolerance", "1", "--max-entries", str(fresh)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert any("to stay within --max-entries" in n for n in data["notes"])
+    for font in fonts_of(tmp_path):
+        assert len(font.kerning) <= fresh and font.kerning[("nobody", "else4")] == -14

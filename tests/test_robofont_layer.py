@@ -552,12 +552,18 @@ def test_apply_refuses_a_plan_over_the_entry_limit_and_writes_nothing(rf):
     assert len(controller.result.pairs) == 36
     w.click("applyButton")
     label = w.getItem("previewLabel").get()
-    assert label.startswith("Not applied: this would write ") and "more than 5" in label
+    assert label.startswith("Not applied: the font's kerning would hold ") and "more than 5" in label
     assert dict(font.kerning.items()) == {("g0", "g1"): -7}
     assert not [c for c in rf.calls if c[0] == "font.undo"]
-    controller.max_entries = 1000
+    font.kerning[("g0", "nobody")] = -9  # a designer value outside the pair set: it stays and counts
+    written = len(controller.result.kept)
+    controller.max_entries = written  # what the run writes fits; beside the designer's value it does not
     w.click("applyButton")
-    assert len(font.kerning) > 5
+    assert f"would hold {written + 1:,} entries ({written:,} written)" in w.getItem("previewLabel").get()
+    assert len(font.kerning) == 2
+    controller.max_entries = written + 1
+    w.click("applyButton")
+    assert len(font.kerning) == written + 1 and font.kerning[("g0", "nobody")] == -9
 
 
 def test_show_hide_bubbles_keeps_an_open_window_in_step(rf):

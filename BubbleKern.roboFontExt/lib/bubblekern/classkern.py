@@ -35,9 +35,11 @@ by a fresh set that gives every pair of the bucket its required value, old value
 The result is checked pair by pair with the same lookup before anything is written; a pair
 that would still be off gets a glyph–glyph entry (``pinned``; none are expected).
 
-**A budget keeps the kerning at a size designers ship.** With ``budget`` (the CLI's
-``--max-entries``), when the class pairs, the entries that keep designer values and the
-exceptions at ``tolerance`` would be more than ``budget`` entries, the tolerance for
+**A budget keeps the kerning at a size designers ship.** ``budget`` (the CLI's
+``--max-entries``) counts the font's whole kerning after the run: the fresh entries and the
+old ones of the buckets the run leaves alone. A font whose own kerning is larger may keep its
+size but not grow. When the class pairs, the entries that keep designer values and the
+exceptions at ``tolerance`` would take more, the tolerance for
 exceptions is raised to the smallest value that fits (a binary search over the members'
 differences from their class values): the members that differ most keep their exceptions,
 the ones closest take the class value. The loose tolerance is raised first, as far as it
@@ -96,6 +98,8 @@ class ClassPlan:
     tighter); None: the same as :attr:`tolerance`."""
     asked_loose: float | None = None
     """The loose tolerance asked for, when a budget raised it (else None)."""
+    total: int = 0
+    """Entries in the font's kerning after the run: the fresh ones and the old ones it leaves."""
 
     @property
     def loosened(self) -> bool:
@@ -145,6 +149,7 @@ class ClassPlan:
         return {
             "before": self.kept,
             "after": len(self.entries),
+            "total": self.total,
             "exceptions": self.exceptions,
             "ungrouped": self.ungrouped,
             "pinned": len(self.pinned),
@@ -274,7 +279,8 @@ def plan_classes(
 
     ``tolerance`` (font units) is how much closer than its own value a member pair may be set
     by its class value, ``loose_tolerance`` how much further apart (None: ``tolerance``);
-    ``budget`` (entries, None or 0: no limit) may raise them for exceptions. ``method`` gives
+    ``budget`` (entries in the font's kerning after the run, or as many as it had before when
+    that is more; None or 0: no limit) may raise them for exceptions. ``method`` gives
     a group pair its value: ``key`` (its key glyphs' pair),
     ``median`` (the lower median of its member pairs) or ``fewest`` (the member
     value most of them are within ``tolerance`` of, then the most frequent, then the
@@ -356,10 +362,13 @@ def plan_classes(
         count = sum(int(np.count_nonzero(m)) for m in (class_entries, use_column, use_row, off))
         return use_column, use_row, off, count
 
+    buckets = {pair: _bucket(pair, index) for pair in existing}
+    left_alone = sum(1 for bucket in buckets.values() if bucket is None or not touched[bucket])
     use_column, use_row, off, count = exceptions(tol, loose)
-    if budget and count > budget:
+    room = max(budget, len(existing)) - left_alone if budget else None  # entries the run may have
+    if room is not None and count > room:
         tol, loose, (use_column, use_row, off, count) = _fit_budget(
-            exceptions, class_value[left.of][:, right.of], target, touched_pairs & ~exact, tol, loose, budget)
+            exceptions, class_value[left.of][:, right.of], target, touched_pairs & ~exact, tol, loose, room)
 
     entries: dict[Pair, float] = {}
     cn_left, cn_right = left.class_names, right.class_names
@@ -375,8 +384,7 @@ def plan_classes(
 
     # the new kerning: old entries of rewritten buckets go, the fresh ones come
     removed = []
-    for pair in existing:
-        bucket = _bucket(pair, index)
+    for pair, bucket in buckets.items():
         if bucket is not None and touched[bucket] and pair not in entries:
             removed.append(pair)
     gone = set(removed)
@@ -410,6 +418,7 @@ def plan_classes(
         method=method,
         loose_tolerance=None if loose_tolerance is None and loose == tol else loose,
         asked_loose=asked_loose if loose > asked_loose else None,
+        total=len(final),
     )
 
 

@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-__all__ = ["write_kerning", "kerning_dict", "save_kerning"]
+__all__ = ["write_kerning", "kerning_dict", "save_kerning", "size_after", "MAX_ENTRIES"]
 
 Pair = tuple[str, str]
 
 
 MAX_ENTRIES = 25_000
-"""Kerning entries a run writes without being asked for more (the CLI's ``--max-entries``,
-the RoboFont window's Apply)."""
+"""Kerning entries a font may hold after a run that was not asked for more (the CLI's
+``--max-entries``, the RoboFont window's Apply); a font that held more before may keep its size."""
+
+
+def size_after(existing: Mapping[Pair, float], written: Mapping[Pair, float], removed: Iterable[Pair] = ()) -> int:
+    """Entries in ``existing`` after :func:`write_kerning` sets ``written`` and deletes ``removed``."""
+    gone = {pair for pair in removed if pair in existing and pair not in written}
+    return len(existing) + sum(1 for pair in written if pair not in existing) - len(gone)
 
 
 def kerning_dict(font) -> dict[Pair, float]:

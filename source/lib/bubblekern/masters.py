@@ -273,8 +273,9 @@ def kern_masters(
     elif compatible and len(masters) > 1 or use_classes:
         if compatible:
             classes = compress_masters(results, chosen if use_classes else KernGroups(), method, tolerance, upms)
-            if use_classes and budget and max(c.after for c in classes) > budget:
-                raised, fitted = _fit_budget(results, chosen, method, tolerance, upms, budget)
+            rooms = [_room(kerning_dict(m.font), c, budget) for m, c in zip(masters, classes)] if budget else []
+            if use_classes and budget and any(c.after > room for c, room in zip(classes, rooms)):
+                raised, fitted = _fit_budget(results, chosen, method, tolerance, upms, rooms)
                 if fitted is not None:
                     classes = fitted
                     family.notes.append(
@@ -292,16 +293,25 @@ def kern_masters(
     return family
 
 
-def _fit_budget(results, groups: KernGroups, method: str, tolerance: float, upms, budget: int):
+def _room(existing: dict[Pair, float], classes, budget: int) -> int:
+    """Fresh entries a master may take within ``budget`` (or its own size, when larger): what the
+    old entries of the group pairs ``classes`` leaves alone do not already take."""
+    groups = classes.groups
+    touched = {(groups.left_key(a), groups.right_key(b)) for a, b in classes.targets}
+    left_alone = sum(1 for a, b in existing if (groups.left_key(a), groups.right_key(b)) not in touched)
+    return max(budget, len(existing)) - left_alone
+
+
+def _fit_budget(results, groups: KernGroups, method: str, tolerance: float, upms, rooms: Sequence[int]):
     """The smallest tolerance (per 1000 em, to half a unit) at which every master's compatible class
-    kerning fits ``budget`` entries, with that kerning; (``tolerance``, None) when even
-    :data:`MAX_TOLERANCE` does not fit."""
+    kerning fits its room (``rooms``, entries per master), with that kerning; (``tolerance``, None)
+    when even :data:`MAX_TOLERANCE` does not fit."""
 
     def compressed(value: float):
         return compress_masters(results, groups, method, value, upms)
 
     def fits(classes) -> bool:
-        return max(c.after for c in classes) <= budget
+        return all(c.after <= room for c, room in zip(classes, rooms))
 
     steps = [tolerance + 0.5 * i for i in range(1, int((MAX_TOLERANCE - tolerance) / 0.5) + 1)]
     if not steps:

@@ -479,11 +479,12 @@ class KerningWindowController(ezui.WindowController):
             return
         font = self.result_font
         mode = "replace" if self.item("replaceCheckbox").get() else "update"
-        plan = plan_from_result(self.result, dict(font.kerning.items()), mode)
+        kerning = dict(font.kerning.items())
+        plan = plan_from_result(self.result, kerning, mode)
         if not plan:
             self.item("previewLabel").set("Nothing to change: the font already has these values.")
             return
-        problem = size_problem(plan, self.max_entries)
+        problem = size_problem(plan, kerning, self.max_entries)
         if problem:
             self.item("previewLabel").set(problem)
             return

@@ -19,7 +19,7 @@ from ..bubbles import FontBubbles
 from ..classkern import LOOSE_TOLERANCE, ClassPlan
 from ..errors import BubbleKernError, BubbleLayerError, FontFileError
 from ..fontio import open_font, save_font
-from ..fontkerning import MAX_ENTRIES, kerning_dict, save_kerning, write_kerning
+from ..fontkerning import MAX_ENTRIES, kerning_dict, save_kerning, size_after, write_kerning
 from ..groups import METHODS, ClassKerning, GroupError, check_groups_file, read_groups
 from ..kerning import ApplyReport, KernResult, kern_pairs, plan_kerning
 from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_masters, save_fonts
@@ -113,8 +113,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         type=int,
         default=MAX_ENTRIES,
         metavar="N",
-        help="write at most N kerning entries: class kerning raises the tolerances for exceptions (the loose one "
-        "first) until it fits, and a run that still would write more stops with the counts and writes nothing "
+        help="leave the font at most N kerning entries, its own entries the run leaves alone included (a font "
+        "that had more may keep its size): class kerning raises the tolerances for exceptions (the loose one "
+        "first) until it fits, and a run that still would leave more stops with the counts and writes nothing "
         "(0: no limit; default: %(default)s)",
     )
     out.add_argument("--replace", action="store_true", help="also remove old values of pairs that solve to zero")
@@ -200,7 +201,8 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     existing = kerning_dict(font)
     report = plan_kerning(result, existing, "replace" if args.replace else "update")
     timings["group"] = time.perf_counter() - started
-    check_size(len(report.written), args, f"{int(result.kept_mask.sum()):,} kept glyph pairs", timings)
+    check_size(size_after(existing, report.written, report.removed), len(existing), len(report.written), args,
+               f"{int(result.kept_mask.sum()):,} kept glyph pairs", timings)
     started = time.perf_counter()
     if not args.dry_run:
         write_kerning(font, report.written, report.removed)
@@ -216,21 +218,25 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     return 0
 
 
-def check_size(count: int, args, what: str, timings: dict[str, float] | None = None) -> None:
-    """Stop before writing more than ``--max-entries`` entries (a warning on a dry run or when allowed)."""
+def check_size(total: int, before: int, written: int, args, what: str,
+               timings: dict[str, float] | None = None) -> None:
+    """Stop before a run leaves the font more than ``--max-entries`` kerning entries (``total``),
+    unless it held more before (``before``): a warning on a dry run or when allowed."""
     limit = args.max_entries
-    if count <= MAX_ENTRIES and (not limit or count <= limit):
+    allowed = max(limit, before) if limit else None
+    over = allowed is not None and total > allowed
+    if not over and (total <= MAX_ENTRIES or total <= before):
         return
-    if limit and count > limit and not args.dry_run:
+    counts = f"{total:,} kerning entries in the font ({written:,} written, {what}; it had {before:,})"
+    beyond = f", more than --max-entries {limit:,}" + (f" and the {before:,} it had" if before > limit else "")
+    if over and not args.dry_run:
         if timings:
             warn(timing_line(timings).strip())
         raise BubbleKernError(
-            f"this run would write {count:,} kerning entries ({what}), more than --max-entries {limit:,}; "
-            "nothing was written. Narrow the pairs (--glyphs, --pairs, --text), raise --min-kern or "
-            "--tolerance, or allow it with --max-entries N (0: no limit)"
+            f"this run would leave {counts}{beyond}; nothing was written. Narrow the pairs (--glyphs, --pairs, "
+            "--text), raise --min-kern or --tolerance, or allow it with --max-entries N (0: no limit)"
         )
-    warn(f"{'this run would write' if args.dry_run else 'writing'} {count:,} kerning entries ({what})"
-         + (f", more than --max-entries {limit:,}" if limit and count > limit else ""))
+    warn(f"{'this run would leave' if args.dry_run else 'leaving'} {counts}" + (beyond if over else ""))
 
 
 def _load_family(args, path: Path, kind: str, font=None):
@@ -298,7 +304,9 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
         c = first.summary()
         what += (f" → {c['after'] - c['exceptions'] - c['ungrouped']:,} group pairs, {c['exceptions']:,} exceptions, "
                  f"{c['ungrouped']:,} pairs of ungrouped glyphs")
-    check_size(max((len(run.report.written) for run in family.runs), default=0), args, what, family.timings)
+    if family.runs:
+        sizes = [(_total(run, before), len(before), len(run.report.written)) for run, before in zip(family.runs, existing)]
+        check_size(*max(sizes, key=lambda size: size[0] - max(args.max_entries, size[1])), args, what, family.timings)
     if not args.dry_run:
         write_family(family)
     started = time.perf_counter()
@@ -306,6 +314,13 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
     family.timed("save", started)
     print_family(family, args.format, path, saved, args.dry_run, existing=existing)
     return 0
+
+
+def _total(run, before: dict) -> int:
+    """Entries in the master's kerning once ``run.report`` is written."""
+    if isinstance(run.report, ClassPlan):
+        return run.report.total
+    return size_after(before, run.report.written, run.report.removed)
 
 
 def write_family(family: FamilyKerning) -> None:

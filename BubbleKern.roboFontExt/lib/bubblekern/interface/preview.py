@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..fontkerning import MAX_ENTRIES, kerning_dict, write_kerning
+from ..fontkerning import MAX_ENTRIES, kerning_dict, size_after, write_kerning
 from ..kerning import KernResult, plan_kerning
 from ..pairs import Pair
 
@@ -118,12 +118,14 @@ def preview_line(rows: list[ResultRow], skipped: int = 0) -> str:
     return text
 
 
-def size_problem(plan: Plan, limit: int = MAX_ENTRIES) -> str | None:
-    """Why ``plan`` is too big to apply from the window (more than ``limit`` entries), or None."""
-    if len(plan.write) <= limit:
+def size_problem(plan: Plan, kerning: Mapping[Pair, float], limit: int = MAX_ENTRIES) -> str | None:
+    """Why ``plan`` is too big to apply to ``kerning`` from the window, or None: the kerning
+    would hold more than ``limit`` entries and more than it holds now."""
+    total = size_after(kerning, plan.write, plan.remove)
+    if total <= max(limit, len(kerning)):
         return None
-    return (f"Not applied: this would write {len(plan.write):,} kerning entries, more than {limit:,}. "
-            "Kern the pairs of selected glyphs or a pair list, or use the command line "
+    return (f"Not applied: the font's kerning would hold {total:,} entries ({len(plan.write):,} written), "
+            f"more than {limit:,}. Kern the pairs of selected glyphs or a pair list, or use the command line "
             "(bubblekern kern: class kerning, --max-entries).")
 
 
