@@ -7,6 +7,8 @@
     python benchmarks/quality.py --fit off       # default settings, no fit (what bubbles + kern give)
     python benchmarks/quality.py --dump pairs.csv  # also every pair's values, to see where the error is
     python benchmarks/quality.py --training "AVATAR To. Yo"  # other model pair texts (≤ 30 pairs with controls)
+    python benchmarks/quality.py --value-model search  # the fit's one-bubble search only (no halo blend)
+    python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font
 
 For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
 without them):
@@ -19,7 +21,10 @@ without them):
    cache folder outside the repository (``--cache``, default ``~/.cache/bubblekern-quality``);
 4. BubbleKern gets the designer's kerning of the training pairs only (the pairs of
    :data:`TRAINING`, at most 30, plus the zero control pairs ``fit`` adds), fits its
-   settings to them, generates bubbles for all 59 glyphs and kerns all 3,481 pairs;
+   settings to them (both value models, the one with the lower cross-validated error kept),
+   generates bubbles for all 59 glyphs and kerns all 3,481 pairs. The halo blend's weights
+   (:data:`bubblekern.model.BLEND`) were learned on these very fonts; ``--blend-weights others``
+   learns them again for each font on the other four, so no pair of the scored font helped;
 5. it prints, per font, Pearson r, the mean absolute error (MAE), the MAE of no kerning
    at all, and precision/recall of "needs kerning" (|k| ≥ 20 per 1000 em) — on the pairs
    **not** used for training — beside FontForge's AutoKern, tuned on the same training
@@ -49,8 +54,9 @@ import numpy as np
 
 from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
-from bubblekern.fit import CONTROL_PAIRS, control_pairs, fit
+from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
+from bubblekern.model import BLEND
 
 FONTS = next(
     (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
@@ -126,16 +132,17 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 
 
 def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
-                      fitted: bool = True) -> tuple[dict, str, list]:
+                      fitted: bool = True, value_model: str = "auto", blend: bool = False) -> tuple[dict, str, list]:
     """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
     (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
     a description of the settings, and the model pairs (training plus controls)."""
     font = open_font(ufo)
     if fitted:
-        result = fit(font, training, reference, Settings(), model=model)
+        result = fit(font, training, reference, Settings(), model=model, value_model=value_model)
         gen, settings, used = result.best.generate.replace(overwrite="always"), result.settings, result.training_pairs
     else:
-        gen, settings, used = GenerateSettings(overwrite="always"), Settings(), [*training, *control_pairs(font, training)]
+        settings = Settings(blend=BLEND if blend else ())
+        gen, used = GenerateSettings(overwrite="always"), [*training, *control_pairs(font, training)]
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
     make_bubbles(font, names, gen)
@@ -146,8 +153,32 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     how = (
         f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
         f"min {settings.min_kern}, depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
+        + (", halo blend" if settings.blend else "")
+        + (" (cross-validated MAE " + ", ".join(f"{k} {v:.1f}" for k, v in result.compared.items()) + ")"
+           if fitted and result.compared else "")
     )
     return values, how, list(used)
+
+
+def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float) -> np.ndarray:
+    """Kerns of ``pairs`` (negative part, per 1000 em) with default bubbles grown by each halo of
+    :data:`bubblekern.model.BLEND`: the columns the blend's weights weigh."""
+    font = open_font(ufo)
+    if "bubble" not in font.layerOrder:
+        font.newLayer("bubble")
+    make_bubbles(font, names, GenerateSettings(overwrite="always"))
+    columns = []
+    for dx, dy, _ in BLEND:
+        solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),)))
+        got = dict(zip(solved.pairs, solved.values.tolist()))
+        columns.append([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
+    return np.array(columns).T
+
+
+def learn_blend(kerns: list[np.ndarray], designer: list[np.ndarray]) -> tuple[tuple[float, float, float], ...]:
+    """:data:`~bubblekern.model.BLEND`'s halos with weights learned (least squares) on these fonts' pairs."""
+    weights, *_ = np.linalg.lstsq(np.vstack(kerns), np.concatenate(designer), rcond=None)
+    return tuple((dx, dy, round(float(w), 3)) for (dx, dy, _), w in zip(BLEND, weights))
 
 
 FONTFORGE_SCRIPT = r"""
@@ -278,6 +309,13 @@ def main(argv=None) -> int:
     parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
     parser.add_argument("--model", choices=("on", "off"), default="on",
                         help="fit the value model (depth cap, strengths per context) or only the bubbles")
+    parser.add_argument("--value-model", choices=MODELS, default="auto",
+                        help="the fit's value model: auto (lower cross-validated error), search (one bubble), blend")
+    parser.add_argument("--blend-weights", choices=("shipped", "others"), default="shipped",
+                        help="the halo blend's weights: as shipped (learned on all these fonts), or learned on the "
+                        "other fonts only, so no pair of the scored font helped choose them")
+    parser.add_argument("--blend", choices=("on", "off"), default="off",
+                        help="with --fit off: kern with the halo blend (weights as shipped, strengths 1)")
     parser.add_argument("--fit", choices=("on", "off"), default="on",
                         help="fit to the model pairs, or kern with the default settings (what a designer gets without fit)")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
@@ -296,6 +334,24 @@ def main(argv=None) -> int:
     if python is None and not args.no_fontforge:
         print("FontForge is not available (apt-get install python3-fontforge): BubbleKern alone")
 
+    blends = {}
+    if args.blend_weights == "others" and len(fonts) > 1:
+        columns = {}
+        for ttf in fonts:
+            cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
+            names = list(cmap.values())
+            pairs = [(a, b) for a in names for b in names]
+            designer, unmeasured, upm = binary_kerning(ttf, pairs)
+            pairs = [p for p in pairs if p not in set(unmeasured)]
+            columns[ttf] = (halo_kerns(to_ufo(ttf, cmap, args.cache), names, pairs, upm),
+                            np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]))
+        for ttf in fonts:
+            others = [columns[o] for o in fonts if o != ttf]
+            blends[ttf] = learn_blend([k for k, _ in others], [d for _, d in others])
+            print(f"blend weights without {ttf.stem}:", " ".join(f"{w:g}" for *_, w in blends[ttf]))
+        print("blend weights of all the fonts:", learn_blend([k for k, _ in columns.values()],
+                                                             [d for _, d in columns.values()]))
+
     rows, report, dumped = [], {}, []
     for ttf in fonts:
         started = time.perf_counter()
@@ -312,8 +368,12 @@ def main(argv=None) -> int:
         known = {p: designer.get(p, 0.0) for p in model_pairs}
         scored = [p for p in pairs if p not in set(model_pairs) and p not in set(unmeasured)]
         ufo = to_ufo(ttf, cmap, args.cache)
+        import bubblekern.fit
+
+        bubblekern.fit.BLEND = blends.get(ttf, BLEND)  # the weights learned without this font (--blend-weights)
         try:
-            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on")
+            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
+                                                args.value_model, args.blend == "on")
             assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)

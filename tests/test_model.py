@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from bubblekern import Settings, kern_pairs
-from bubblekern.model import CONTEXTS, capped_matrix, fit_strengths, glyph_kind, pair_contexts
+from bubblekern.model import BLEND, CONTEXTS, capped_matrix, fit_strengths, glyph_kind, pair_contexts
+from bubblekern.settings import SettingsError
 from bubblekern.solver import ProfileMatrix
 
 from helpers import add_glyph, new_font, polygon, rect
@@ -54,7 +55,8 @@ def test_the_depth_cap_scales_with_units_per_em():
 def test_straight_references_stay_zero_whatever_the_model_settings():
     font = letters_font()
     references = [("H", "H"), ("n", "n"), ("H", "n"), ("n", "H")]
-    for settings in ({}, {"depth_cap": 0}, {"depth_cap": 60, "strengths": (2, 2, 2, 2, 2)}, {"strengths": (0, 0.5, 3, 1, 1)}):
+    for settings in ({}, {"depth_cap": 0}, {"depth_cap": 60, "strengths": (2, 2, 2, 2, 2)}, {"strengths": (0, 0.5, 3, 1, 1)},
+                     {"blend": BLEND}, {"blend": BLEND, "strengths": (1.5, 1.5, 1.5, 1.5, 1.5)}):
         assert kern(font, references, **settings) == {p: 0 for p in references}
 
 
@@ -168,3 +170,47 @@ def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
     store_fit(font, fitted)
     assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
     assert fitted.to_dict()["strengths"]["UC-UC"] == 0.5
+
+
+def test_the_blend_weighs_the_kerns_of_grown_bubbles_by_hand():
+    font = letters_font()
+    # T's stem leaves 230 units of room on its right, o's bubble 40 on its left: T o −270
+    assert kern(font, [("T", "o")])[("T", "o")] == -270
+    assert kern(font, [("T", "o")], blend=((0, 0, 0.5),))[("T", "o")] == -135
+    # grown 20 units wide: 210 + 20 (o's side stops at its sidebearing line)
+    assert kern(font, [("T", "o")], blend=((20, 0, 1),))[("T", "o")] == -230
+    assert kern(font, [("T", "o")], blend=((0, 0, 0.5), (20, 0, 0.5)))[("T", "o")] == -250
+    # grown 100 units high: the bar comes down to the o, which comes up to it, 40 units apart
+    assert kern(font, [("T", "o")], blend=((0, 100, 1),))[("T", "o")] == -40
+    # on 2000 units per em the halo scales with the em
+    big = new_font(2000)
+    add_glyph(big, "T", 1200, bubble=lambda p: (rect(p, 0, 1200, 1200, 1400), rect(p, 460, 0, 740, 1200)))
+    add_glyph(big, "o", 1200, bubble=lambda p: rect(p, 80, 0, 1120, 1000))
+    assert kern(big, [("T", "o")], blend=((20, 0, 1),))[("T", "o")] == -460
+
+
+def test_the_blend_never_sets_a_pair_closer_than_its_bubbles_nor_touches_positive_kerns():
+    font = letters_font()
+    add_glyph(font, "wide", 500, bubble=lambda p: rect(p, -50, 0, 550, 500))  # past both sidebearings
+    names = list(font.keys())
+    pairs = [(a, b) for a in names for b in names]
+    plain = kern(font, pairs, min_kern=0)
+    for blend in (BLEND, ((0, 0, 2.0),), ((0, 0, 3.0), (40, 40, -1.0))):
+        blended = kern(font, pairs, min_kern=0, blend=blend)
+        assert all(blended.get(p, 0) >= plain.get(p, 0) for p in pairs)
+        assert all(blended.get(p, 0) == v for p, v in plain.items() if v > 0)
+    assert plain[("wide", "wide")] == 100
+    assert kern(font, [("T", "o")], blend=((0, 0, 2.0),))[("T", "o")] == -270  # twice the kern: held at the bubbles'
+    some = kern(font, pairs, min_kern=0, blend=BLEND)
+    assert any(some.get(p, 0) > v for p, v in plain.items() if v < 0)  # the blend loosens some pairs
+
+
+def test_blend_settings_round_trip_and_refuse_bad_values():
+    settings = Settings(blend=[[0, 0, 0.3], [40, 40, 0.6]])
+    assert settings.blend == ((0.0, 0.0, 0.3), (40.0, 40.0, 0.6))
+    assert Settings.from_dict(settings.to_dict()) == settings
+    assert settings.to_dict()["blend"] == [[0.0, 0.0, 0.3], [40.0, 40.0, 0.6]]
+    assert "blend" not in Settings().to_dict()
+    for bad in ([[0, 0]], [[-1, 0, 1]], [[0, 600, 1]], [[0, 0, float("nan")]], "corpus", [[0, 0, 1]] * 17, [[0, True, 1]]):
+        with pytest.raises(SettingsError, match="blend"):
+            Settings(blend=bad)

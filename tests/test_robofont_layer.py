@@ -795,3 +795,26 @@ def test_extension_runs_without_numpy_and_skia_pathops():
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.splitlines()[-1] == "ok 7"  # A V O × A V O: 7 pairs over the minimum
     assert "BubbleKern self-test: 7 passed, 0 failed, 1 skipped" in run.stdout
+
+
+def test_window_and_overlay_kern_with_the_value_model_the_fit_stored(rf):
+    from bubblekern.settings import LIB_KEY, Settings
+
+    font = two_boxes()
+    model = {"strengths": [0.5, 0.5, 0.5, 0.5, 0.5], "blend": [[0, 0, 0.5], [40, 40, 0.5]], "depth_cap": 400}
+    font.lib[LIB_KEY] = {**model, "band": "nonsense", "failsafe": "whatever"}  # bad values are ignored one by one
+    stored = Settings(strengths=(0.5,) * 5, blend=((0, 0, 0.5), (40, 40, 0.5)), depth_cap=400)
+    expected = kern_pairs(font, [("A", "V")], stored).values[0]
+    assert expected != kern_pairs(font, [("A", "V")]).values[0] == -200
+    controller = window(rf, font)
+    w = controller.w
+    w.user("leftField", "A")
+    w.user("rightField", "V")
+    w.click("addRowButton")
+    w.click("kernAllButton")
+    assert {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}["A V"] == str(expected)
+    rf.defaults[defaults.key("rightPartner")] = "V"
+    rf.defaults[defaults.key("showBands")] = False
+    overlay, container = overlay_for(rf, font["A"])
+    (label,) = container.of("text_line")
+    assert label.properties["text"] == f"\u2212{-expected}"

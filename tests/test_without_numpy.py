@@ -310,6 +310,11 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         capped = k.cap_depth(matrix, 45.0)  # the value model's depth cap
         contexts = ([i % 4 for i in range(len(profiles))], [[0.5, 1.5, 1.0, 1.0]] * 4)
         results.append([a.tolist() for a in k.solve(capped, left, right, Settings(chunk=100), None, contexts)])
-    assert results[0] == results[2] and results[1] == results[3] and results[0] != results[1]
+        grown = k.grow(matrix, 40.0, 45.0)  # the halo blend: grown rooms, then blended gaps
+        results.append([grown.first_band, [list(r) for r in grown.room_left], [list(r) for r in grown.room_right]])
+        blend = [(None, 0.3), (k.grow(matrix, 20.0, 0.0), -0.2), (grown, 0.6)]
+        results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend)])
+    assert results[:4] == results[4:] and results[0] != results[1]
+    assert results[3][2] != results[0][2]  # the blend changed values
     gaps, bands = results[0][:2]
     assert math.inf in gaps and len(set(bands)) > 10

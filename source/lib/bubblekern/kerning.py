@@ -238,15 +238,17 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             progress("pairs", done, total)
 
     capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
-    solving, contexts = matrix, None
-    if settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths):  # the value model
-        from .model import capped_matrix, context_scales, glyph_kinds
+    solving, contexts, blend = matrix, None, ()
+    if settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths) or settings.blend:  # the model
+        from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
             solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
         contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
+        if settings.blend:
+            blend = grown_matrices(solving, settings.blend, bubbles.upm)
     gaps, bands, values, failsafe, kept = kernel.solve(
-        solving, solve_left, solve_right, capped, report_pairs, contexts=contexts
+        solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **({"blend": blend} if blend else {})
     )
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]

@@ -64,6 +64,10 @@ class Settings:
     outermost band (see :mod:`bubblekern.model`); None for no cap."""
     strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
     """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation."""
+    blend: tuple[tuple[float, float, float], ...] = ()
+    """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
+    and height per 1000 units per em; a pair's negative kern is the weighted sum of its kerns with
+    the bubbles grown by each halo, never closer than the bubbles' own. Empty: off."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -96,6 +100,7 @@ class Settings:
         if len(strengths) != 5 or not all(_number(v) and math.isfinite(v) and 0 <= v <= 4 for v in strengths):
             raise SettingsError(f"strengths must be 5 numbers from 0 to 4, not {self.strengths!r}")
         object.__setattr__(self, "strengths", tuple(float(v) for v in strengths))
+        object.__setattr__(self, "blend", _blend(self.blend))
         if isinstance(self.rtl, str) and self.rtl != "all":
             raise SettingsError(f"rtl must be 'all' or a list of glyph names, not {self.rtl!r}")
         if not isinstance(self.rtl, str):
@@ -136,6 +141,10 @@ class Settings:
             data.pop("positive_cap")
         if data["depth_cap"] is None:
             data.pop("depth_cap")
+        if data["blend"]:
+            data["blend"] = [list(halo) for halo in data["blend"]]
+        else:
+            data.pop("blend")
         if all(v == 1.0 for v in data["strengths"]):
             data.pop("strengths")
         else:
@@ -155,7 +164,28 @@ class Settings:
         values = {k: v for k, v in data.items() if k in known}
         if isinstance(values.get("strengths"), list):
             values["strengths"] = tuple(values["strengths"])
+        if isinstance(values.get("blend"), list):
+            values["blend"] = tuple(tuple(h) if isinstance(h, list) else h for h in values["blend"])
         return cls(**values)
+
+
+def _blend(value: Any) -> tuple[tuple[float, float, float], ...]:
+    """``value`` as blend halos, checked: (width, height, weight) triples, widths and heights 0 to
+    500 per 1000 em, weights finite, at most 16 halos."""
+    wrong = SettingsError(f"blend must be up to 16 (width, height, weight) triples, width and height "
+                          f"0 to 500 per 1000 em, not {value!r}")
+    if not isinstance(value, (list, tuple)) or len(value) > 16:
+        raise wrong
+    halos = []
+    for halo in value:
+        if not isinstance(halo, (list, tuple)) or len(halo) != 3 or not all(
+                _number(v) and math.isfinite(v) for v in halo):
+            raise wrong
+        width, height, weight = (float(v) for v in halo)
+        if not (0 <= width <= 500 and 0 <= height <= 500 and abs(weight) <= 100):
+            raise wrong
+        halos.append((width, height, weight))
+    return tuple(halos)
 
 
 def _number(value: Any) -> bool:

@@ -105,7 +105,7 @@ class BubbleOverlay(Subscriber):
 
     def _font_bubbles(self, font) -> FontBubbles:
         # fontParts wrappers are made afresh on every access: key the cache by the naked font
-        settings = defaults.settings_from_defaults(get_default)
+        settings = defaults.with_font_model(defaults.settings_from_defaults(get_default), font)
         key = id(font.naked())
         bubbles = self._bubbles.get(key)
         if bubbles is None or bubbles.settings != settings:

@@ -434,7 +434,7 @@ class KerningWindowController(ezui.WindowController):
         font = self.font()
         if font is None:
             return self.error(BubbleKernError("open a font first"))
-        bubbles = FontBubbles(font, self.settings())
+        bubbles = FontBubbles(font, defaults.with_font_model(self.settings(), font))
         # the controller's progress sheet: startProgress(text) → update(text) … close(), as Mechanic 2 uses it
         start = getattr(self, "startProgress", None)
         progress = start("Kerning…") if start is not None else _NoProgress()

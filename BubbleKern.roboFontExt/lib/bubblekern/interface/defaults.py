@@ -12,7 +12,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ..settings import Settings
+from ..errors import SettingsError
+from ..settings import LIB_KEY, Settings
 from .colors import color_defaults
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "registered_defaults",
     "settings_from_defaults",
     "settings_to_defaults",
+    "with_font_model",
     "groups_mode_from_defaults",
     "plain",
     "plain_reader",
@@ -135,6 +137,29 @@ def settings_from_defaults(get: Callable[[str, Any], Any]) -> Settings:
         positive_cap=cap or None,
         on_error="skip",
     )
+
+
+MODEL_FIELDS = ("depth_cap", "strengths", "blend", "failsafe")
+"""Settings ``bubblekern fit`` stores in a font's lib that the window's settings do not cover."""
+
+
+def with_font_model(settings: Settings, font) -> Settings:
+    """``settings`` with the value model stored in ``font``'s lib (``com.bubblekern.settings``, written
+    by ``bubblekern fit``: depth cap, strengths, halo blend, fail-safe), so the window and the glyph
+    editor kern as the command line does. A value the lib holds wrongly is ignored, one by one."""
+    stored = getattr(font, "lib", {}).get(LIB_KEY) if font is not None else None
+    if not isinstance(stored, dict):
+        return settings
+    for name in MODEL_FIELDS:
+        if name in stored:
+            value = stored[name]
+            if name in ("strengths", "blend") and isinstance(value, list):
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            try:
+                settings = settings.replace(**{name: value})
+            except (SettingsError, TypeError, ValueError):
+                continue
+    return settings
 
 
 def settings_to_defaults(settings: Settings) -> dict[str, Any]:

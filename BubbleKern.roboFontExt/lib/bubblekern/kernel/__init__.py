@@ -22,6 +22,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
 - ``cap_depth(matrix, depth)``: the matrix with each glyph's room per band limited to
   ``depth`` beyond its smallest (the value model's depth cap); ``compress(column, mask)``:
   the entries of a result column where ``mask`` is true.
+- ``grow(matrix, dx, dy)``: the matrix with every bubble grown by an elliptical halo, and
+  ``blend_gaps(gaps, grown, weights)``: gaps blended from the gaps of grown matrices (the value
+  model's halo blend; ``solve(..., blend=)`` does both).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -50,8 +53,10 @@ except ImportError:
         NO_BAND,
         ProfileMatrix,
         all_rows,
+        blend_gaps,
         cap_depth,
         compress,
+        grow,
         kern_values,
         negative_cap,
         orient_rows,
@@ -66,8 +71,10 @@ else:
         NO_BAND,
         ProfileMatrix,
         all_rows,
+        blend_gaps,
         cap_depth,
         compress,
+        grow,
         kern_values,
         negative_cap,
         orient_rows,
@@ -84,8 +91,10 @@ __all__ = [
     "NO_BAND",
     "ProfileMatrix",
     "all_rows",
+    "blend_gaps",
     "cap_depth",
     "compress",
+    "grow",
     "kern_values",
     "negative_cap",
     "orient_rows",

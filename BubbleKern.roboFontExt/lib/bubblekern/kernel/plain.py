@@ -22,7 +22,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -190,13 +190,19 @@ def solve(
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
     contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
+    blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
-    pair's negative kern is multiplied by ``table[code[left]][code[right]]``.
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
+    (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
+    (:func:`blend_gaps`) before the values are made; ``bands`` stay those of ``matrix``.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    if blend:
+        grown = [gaps if m is None else solve_gaps(m, left, right, settings.chunk)[0] for m, _ in blend]
+        gaps = blend_gaps(gaps, grown, [w for _, w in blend])
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -219,6 +225,57 @@ def cap_depth(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
         return capped
 
     return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
+
+
+def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
+    """``matrix`` with every bubble grown by an elliptical halo ``dx`` wide and ``dy`` high (font
+    units), band by band, on a band axis widened by the bands the growth reaches; the growth stops
+    at the sidebearing lines (room 0) or where the bubble itself already passes them."""
+    reach = int(dy // matrix.height) if dy > 0 else 0
+    shrink = [dx * math.sqrt(max(0.0, 1.0 - (k * matrix.height / dy) ** 2)) if dy > 0 else dx
+              for k in range(-reach, reach + 1)]
+
+    def grown(room: list[float]) -> list[float]:
+        padded = [_INF] * reach + room + [_INF] * reach
+        size = len(padded)
+        out = []
+        for i in range(size):
+            best = _INF
+            for k, amount in zip(range(-reach, reach + 1), shrink):
+                j = i + k
+                if 0 <= j < size:
+                    value = padded[j] - amount
+                    if value < best:
+                        best = value
+            if best != _INF:
+                floor = padded[i] if padded[i] != _INF and padded[i] < 0.0 else 0.0
+                best = best if best > floor else floor
+            out.append(best)
+        return out
+
+    room_left = [grown(room) for room in matrix.room_left]
+    room_right = [grown(room) for room in matrix.room_right]
+    spans = []
+    for lefts, rights in zip(room_left, room_right):
+        reached = [i for i, (a, b) in enumerate(zip(lefts, rights)) if a != _INF or b != _INF]
+        spans.append((reached[0], reached[-1] + 1) if reached else (0, 0))
+    return replace(matrix, first_band=matrix.first_band - reach, room_left=room_left, room_right=room_right,
+                   spans=spans)
+
+
+def blend_gaps(gaps: Sequence[float], grown: Sequence[Sequence[float]], weights: Sequence[float]) -> array:
+    """The blended gap of each pair: where its bubbles leave a gap (a negative kern), minus the
+    weighted sum of the negative kerns of the ``grown`` gaps, never a smaller gap than the bubbles'
+    own; gaps of overlapping or unshared bubbles are left as they are."""
+    out = array("d")
+    for i, gap in enumerate(gaps):
+        blended = 0.0
+        for column, weight in zip(grown, weights):
+            g = column[i]
+            kern = -g if g != _INF else -0.0
+            blended += weight * (kern if kern < 0.0 else 0.0)
+        out.append(gap if not (gap != _INF and gap > 0.0) else min(gap, -blended))
+    return out
 
 
 def compress(column: Sequence, mask: Sequence) -> array:

@@ -40,6 +40,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="room beside a bubble counts at most N per 1000 em beyond its outermost band (default: none)",
     )
     group.add_argument(
+        "--blend", choices=("on", "off"),
+        help="the halo blend: a pair's kern weighed from its bubbles grown by a few halos, never closer than the "
+        "bubbles' own (on: the weights learned on hand-kerned fonts with default bubbles; default: off, or as "
+        "'bubblekern fit' stored it)",
+    )
+    group.add_argument(
         "--include-marks",
         action="store_true",
         default=None,
@@ -78,6 +84,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "positive_cap": args.positive_cap,
         "failsafe": getattr(args, "failsafe", None),
         "depth_cap": getattr(args, "depth_cap", None),
+        "blend": _blend(getattr(args, "blend", None)),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
         "lowercase_capital": getattr(args, "lowercase_capital", None),
@@ -87,6 +94,14 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         return base.replace(**{k: v for k, v in flags.items() if v is not None})
     except ValueError as error:
         raise SystemExit(f"bubblekern: error: {error}") from None
+
+
+def _blend(choice: str | None):
+    if choice is None:
+        return None
+    from ..model import BLEND
+
+    return BLEND if choice == "on" else ()
 
 
 def _rtl_names(text: str | None, font) -> str | tuple[str, ...] | None:

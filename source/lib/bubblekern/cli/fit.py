@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from ..errors import FontFileError
-from ..fit import FitError, fit, store_fit
+from ..fit import MODELS, FitError, fit, store_fit
 from ..fontio import save_font
 from ..pairs import cmap_of, pairs_from_text, read_pair_list
 from .common import add_settings_arguments, open_ufo, progress_bar, say, settings_from_args
@@ -60,6 +60,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="fit the bubbles only; keep the value model (depth cap, strengths per pair context) as stored",
     )
     parser.add_argument(
+        "--value-model", choices=MODELS, default="auto",
+        help="search: one bubble per glyph, its settings searched; blend: default bubbles and the halo blend; "
+        "auto (default): the one with the lower cross-validated error",
+    )
+    parser.add_argument(
         "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
     )
     parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
@@ -96,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         reference = args.reference
     pairs = training_pairs(args, font)
     result = fit(font, pairs, reference, settings, refine=not args.no_refine, controls=not args.no_control_pairs,
-                 model=not args.no_model)
+                 model=not args.no_model, value_model=args.value_model)
     saved = report = None
     if not args.dry_run:
         with progress_bar(not args.json) as progress:

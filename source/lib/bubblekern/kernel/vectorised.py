@@ -6,6 +6,7 @@ the temporary ``pairs × bands`` arrays within ``chunk`` cells.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -16,7 +17,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -153,13 +154,19 @@ def solve(
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
     contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
+    blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
-    pair's negative kern is multiplied by ``table[code[left]][code[right]]``.
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
+    (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
+    (:func:`blend_gaps`) before the values are made; ``bands`` stay those of ``matrix``.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    if blend:
+        grown = [gaps if m is None else solve_gaps(m, left, right, settings.chunk)[0] for m, _ in blend]
+        gaps = blend_gaps(gaps, grown, [w for _, w in blend])
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -185,6 +192,41 @@ def cap_depth(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
         return np.where(np.isfinite(room), np.minimum(room, outer + depth), room)
 
     return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
+
+
+def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
+    """``matrix`` with every bubble grown by an elliptical halo ``dx`` wide and ``dy`` high (font
+    units), band by band, on a band axis widened by the bands the growth reaches; the growth stops
+    at the sidebearing lines (room 0) or where the bubble itself already passes them."""
+    reach = int(dy // matrix.height) if dy > 0 else 0
+    shrink = [dx * math.sqrt(max(0.0, 1.0 - (k * matrix.height / dy) ** 2)) if dy > 0 else dx
+              for k in range(-reach, reach + 1)]
+
+    def grown(room: np.ndarray) -> np.ndarray:
+        glyphs, bands = room.shape
+        padded = np.full((glyphs, bands + 2 * reach), np.inf)
+        padded[:, reach:reach + bands] = room
+        out = np.full_like(padded, np.inf)
+        for k, amount in zip(range(-reach, reach + 1), shrink):  # band i takes band i + k, shrunk
+            src = slice(max(0, k), min(bands + 2 * reach, bands + 2 * reach + k))
+            dst = slice(max(0, -k), min(bands + 2 * reach, bands + 2 * reach - k))
+            np.minimum(out[:, dst], padded[:, src] - amount, out=out[:, dst])
+        floor = np.minimum(np.where(np.isfinite(padded), padded, 0.0), 0.0)
+        return np.where(np.isfinite(out), np.maximum(out, floor), out)
+
+    return replace(matrix, first_band=matrix.first_band - reach, room_left=grown(matrix.room_left),
+                   room_right=grown(matrix.room_right))
+
+
+def blend_gaps(gaps: np.ndarray, grown: Sequence[np.ndarray], weights: Sequence[float]) -> np.ndarray:
+    """The blended gap of each pair: where its bubbles leave a gap (a negative kern), minus the
+    weighted sum of the negative kerns of the ``grown`` gaps, never a smaller gap than the bubbles'
+    own; gaps of overlapping or unshared bubbles are left as they are."""
+    blended = np.zeros(len(gaps))
+    for column, weight in zip(grown, weights):
+        blended += weight * np.minimum(-np.where(np.isfinite(column), column, 0.0), 0.0)
+    gaps = np.asarray(gaps, float)
+    return np.where(np.isfinite(gaps) & (gaps > 0), np.minimum(gaps, -blended), gaps)
 
 
 def compress(column: np.ndarray, mask: np.ndarray) -> np.ndarray:
