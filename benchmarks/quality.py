@@ -132,7 +132,7 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 
 
 def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
-                      fitted: bool = True, value_model: str = "auto", blend: bool = False) -> tuple[dict, str, list]:
+                      fitted: bool = True, value_model: str = "auto", blend: str = "auto") -> tuple[dict, str, list]:
     """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
     (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
     a description of the settings, and the model pairs (training plus controls)."""
@@ -141,7 +141,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
         result = fit(font, training, reference, Settings(), model=model, value_model=value_model)
         gen, settings, used = result.best.generate.replace(overwrite="always"), result.settings, result.training_pairs
     else:
-        settings = Settings(blend=BLEND if blend else ())
+        settings = Settings(blend={"on": BLEND, "off": (), "auto": "auto"}[blend])
         gen, used = GenerateSettings(overwrite="always"), [*training, *control_pairs(font, training)]
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
@@ -153,7 +153,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     how = (
         f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
         f"min {settings.min_kern}, depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
-        + (", halo blend" if settings.blend else "")
+        + (f", halo blend {settings.blend if isinstance(settings.blend, str) else 'on'}" if settings.blend else "")
         + (" (cross-validated MAE " + ", ".join(f"{k} {v:.1f}" for k, v in result.compared.items()) + ")"
            if fitted and result.compared else "")
     )
@@ -314,8 +314,9 @@ def main(argv=None) -> int:
     parser.add_argument("--blend-weights", choices=("shipped", "others"), default="shipped",
                         help="the halo blend's weights: as shipped (learned on all these fonts), or learned on the "
                         "other fonts only, so no pair of the scored font helped choose them")
-    parser.add_argument("--blend", choices=("on", "off"), default="off",
-                        help="with --fit off: kern with the halo blend (weights as shipped, strengths 1)")
+    parser.add_argument("--blend", choices=("auto", "on", "off"), default="auto",
+                        help="with --fit off: the halo blend as `kern --blend` takes it (default: auto, as kern; "
+                        "the benchmark's bubbles are default generated ones, so auto is on)")
     parser.add_argument("--fit", choices=("on", "off"), default="on",
                         help="fit to the model pairs, or kern with the default settings (what a designer gets without fit)")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
@@ -369,11 +370,13 @@ def main(argv=None) -> int:
         scored = [p for p in pairs if p not in set(model_pairs) and p not in set(unmeasured)]
         ufo = to_ufo(ttf, cmap, args.cache)
         import bubblekern.fit
+        import bubblekern.model
 
-        bubblekern.fit.BLEND = blends.get(ttf, BLEND)  # the weights learned without this font (--blend-weights)
+        # the weights learned without this font (--blend-weights others): for the fit and for kern's "auto"
+        bubblekern.fit.BLEND = bubblekern.model.BLEND = blends.get(ttf, BLEND)
         try:
             ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
-                                                args.value_model, args.blend == "on")
+                                                args.value_model, args.blend)
             assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)

@@ -328,7 +328,7 @@ def test_fit_keeps_the_value_model_with_the_lower_cross_validated_error(clean_fi
     only = fit(font, training_pairs(font), value_model="search", folds=2, refine=False)
     assert only.model == "search" and set(only.compared) == {"search"} and not only.best.blend
     store_fit(font, only, bubbles=False)
-    assert "blend" not in font.lib[LIB_KEY]
+    assert font.lib[LIB_KEY]["blend"] == []  # off, said explicitly
     assert fit(font, training_pairs(font), value_model="blend").best.blend == BLEND
     with pytest.raises(FitError, match="value_model"):
         fit(font, training_pairs(font), value_model="corpus")

@@ -81,6 +81,8 @@ def test_glyph_kinds_come_from_unicode_values_or_the_name_before_the_suffix():
     font = letters_font()
     kinds = {n: glyph_kind(font, n) for n in ("H", "n", "hyphen", "period", "o.alt", "ornament")}
     assert kinds == {"H": "U", "n": "l", "hyphen": "P", "period": "P", "o.alt": "l", "ornament": ""}
+    add_glyph(font, ".notdef", 500, bubble=lambda p: rect(p, 40, 0, 460, 700))
+    assert glyph_kind(font, ".notdef") == ""  # a name starting with a period has no base to ask about
     contexts = pair_contexts(["U", "U", "l", "l", "P", "U", ""], ["U", "l", "U", "l", "l", "P", "U"])
     assert [CONTEXTS[i] if i >= 0 else None for i in contexts] == [
         "UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "punctuation", None,
@@ -214,3 +216,78 @@ def test_blend_settings_round_trip_and_refuse_bad_values():
     for bad in ([[0, 0]], [[-1, 0, 1]], [[0, 600, 1]], [[0, 0, float("nan")]], "corpus", [[0, 0, 1]] * 17, [[0, True, 1]]):
         with pytest.raises(SettingsError, match="blend"):
             Settings(blend=bad)
+
+
+def generated_font():
+    """helpers.latin_font outlines with default generated bubbles (what BLEND was learned on)."""
+    from bubblekern.generate import GenerateSettings, make_bubbles
+
+    from helpers import latin_font
+
+    font = latin_font()
+    font.removeLayer("bubble")
+    make_bubbles(font, None, GenerateSettings())
+    return font
+
+
+def test_auto_blends_the_pairs_of_default_generated_bubbles_and_no_others():
+    from bubblekern.generate import GenerateSettings, make_bubbles
+
+    font = generated_font()
+    names = ["H", "O", "A", "V", "T", "o", "v", "period", "Aacute"]
+    pairs = [(a, b) for a in names for b in names]
+    off = kern(font, pairs)
+    on = kern(font, pairs, blend=BLEND)
+    auto = kern_pairs(font, pairs, Settings(blend="auto"))
+    assert auto.as_dict() == on != off and auto.blended == len(pairs)  # Aacute inherits A's: blended too
+    assert kern_pairs(font, pairs, Settings()).blended == 0
+
+    # V's bubble edited by hand, T's made with other settings: their pairs are the bubbles' own collisions
+    contour = font.getLayer("bubble")["V"].contours[0]
+    contour.points[0].x += 7
+    make_bubbles(font, ["T"], GenerateSettings(offset_x=30, overwrite="always"))
+    off, on = kern(font, pairs), kern(font, pairs, blend=BLEND)
+    auto = kern_pairs(font, pairs, Settings(blend="auto"))
+    plain = {p for p in pairs if "V" in p or "T" in p}
+    assert auto.as_dict() == {p: off[p] if p in plain else on[p] for p in off.keys() | on.keys()
+                              if (off.get(p) if p in plain else on.get(p)) is not None}
+    assert auto.blended == len(pairs) - len(plain)
+    assert any(off[p] != on[p] for p in pairs if p not in plain and p in off and p in on)
+
+
+def test_settings_take_auto_as_a_blend():
+    assert Settings(blend="auto").blend == "auto"
+    assert Settings.from_dict(Settings(blend="auto").to_dict()).blend == "auto"
+
+
+def test_the_command_line_blends_by_default_only_what_auto_picks(tmp_path, capsys):
+    import json
+
+    from bubblekern import open_font
+    from bubblekern.cli import main
+    from bubblekern.settings import LIB_KEY
+
+    from helpers import save
+
+    path = save(generated_font(), tmp_path)
+    pairs = [("T", "o"), ("A", "V"), ("V", "A"), ("H", "O"), ("T", "period")]
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("".join(f"{a} {b}\n" for a, b in pairs))
+
+    def run(*flags) -> tuple[dict, str]:
+        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", *flags]) == 0
+        out, err = capsys.readouterr()
+        return {(a, b): v for a, b, v in json.loads(out)["pairs"] if v}, err
+
+    font = open_font(path)
+    on, off = ({p: v for p, v in kern(font, pairs, **b).items() if v} for b in ({"blend": BLEND}, {}))
+    assert on != off
+    got, err = run()
+    assert got == on and "halo blend on 5 of 5 pairs" in err
+    got, err = run("--blend", "off")
+    assert got == off and "halo blend" not in err
+    font.lib[LIB_KEY] = {"blend": []}  # what fit stores when it keeps one bubble per glyph
+    font.save()
+    got, err = run()
+    assert got == off and "halo blend" not in err
+    assert run("--blend", "auto")[0] == on

@@ -818,3 +818,24 @@ def test_window_and_overlay_kern_with_the_value_model_the_fit_stored(rf):
     overlay, container = overlay_for(rf, font["A"])
     (label,) = container.of("text_line")
     assert label.properties["text"] == f"\u2212{-expected}"
+
+
+def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
+    from bubblekern.generate import GenerateSettings, make_bubbles
+    from bubblekern.model import BLEND
+    from bubblekern.settings import Settings
+
+    font = helpers.latin_font()
+    font.removeLayer("bubble")
+    make_bubbles(font, None, GenerateSettings())
+    pairs = [("T", "o"), ("A", "V")]
+    blended = kern_pairs(font, pairs, Settings(blend=BLEND)).as_dict()
+    assert blended != kern_pairs(font, pairs).as_dict()
+    controller = window(rf, font)
+    w = controller.w
+    w.user("leftField", "T A")
+    w.user("rightField", "o V")
+    w.click("addRowButton")
+    w.click("kernAllButton")
+    items = {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}
+    assert items["T o"] == str(blended[("T", "o")]) and items["A V"] == str(blended[("A", "V")])

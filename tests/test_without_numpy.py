@@ -314,7 +314,12 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         results.append([grown.first_band, [list(r) for r in grown.room_left], [list(r) for r in grown.room_right]])
         blend = [(None, 0.3), (k.grow(matrix, 20.0, 0.0), -0.2), (grown, 0.6)]
         results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend)])
-    assert results[:4] == results[4:] and results[0] != results[1]
+        rows = [i % 3 != 0 for i in range(len(profiles))]  # "auto": only pairs of two marked rows blended
+        results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend, rows)])
+    assert results[:5] == results[5:] and results[0] != results[1]
+    mixed, full, plain = results[4][0], results[3][0], results[0][0]
+    for gap, a, b, blended, unblended in zip(mixed, left, right, full, plain):
+        assert gap == (blended if rows[a] and rows[b] else unblended)
     assert results[3][2] != results[0][2]  # the blend changed values
     gaps, bands = results[0][:2]
     assert math.inf in gaps and len(set(bands)) > 10

@@ -162,6 +162,29 @@ class FontBubbles:
             known = self._names()
             return names | {base for n in names if n in known for base in self._depends(n)}
 
+    def generated_as(self, names: Iterable[str], shape: dict) -> set[str]:
+        """Those of ``names`` whose bubble is built only from bubbles BubbleKern generated with the
+        generation ``shape`` (offsets, corners, adhere) and nobody edited since (a composite
+        without a bubble of its own counts by its component bases)."""
+        from .status import GLYPH_KEY, bubble_hash
+
+        found: dict[str, bool] = {}
+
+        def own(name: str) -> bool:
+            if name not in found:
+                glyph = self._bubble_glyph(name)
+                if glyph is None or not (len(glyph) or len(glyph.components)):
+                    found[name] = True  # nothing of its own: its bases decide
+                else:
+                    record = glyph.lib.get(GLYPH_KEY)
+                    found[name] = (isinstance(record, dict) and "fingerprint" in record
+                                   and record.get("settings") == shape and record.get("bubble") == bubble_hash(glyph))
+            return found[name]
+
+        with self.reading():
+            known = self._names()
+            return {n for n in names if n in known and own(n) and all(own(b) for b in self._depends(n))}
+
     def invalidate(self, names: Iterable[str] | None = None) -> None:
         """Forget cached bubbles of ``names`` and of everything built from them (all when None)."""
         if names is None:

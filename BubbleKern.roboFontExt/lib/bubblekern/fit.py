@@ -394,9 +394,8 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern.pop("depth_cap", None)
     if result.best.depth_cap is not None:
         kern["depth_cap"] = float(result.best.depth_cap)
-    kern.pop("blend", None)
-    if result.best.blend:
-        kern["blend"] = [[float(v) for v in halo] for halo in result.best.blend]
+    # stored either way: without it the command line's "auto" would decide instead of the fit
+    kern["blend"] = [[float(v) for v in halo] for halo in result.best.blend]
     font.lib[LIB_KEY] = kern
     if not bubbles:
         return None

@@ -91,6 +91,9 @@ class KernResult:
     """Writing direction of each glyph solved (:mod:`bubblekern.direction`)."""
     mixed: list[Pair] = field(default_factory=list)
     """Pairs asked for that mix a right-to-left and a left-to-right glyph: not solved."""
+    blended: int = 0
+    """Pairs solved with the halo blend (``Settings.blend``; with ``"auto"`` those of two bubbles
+    generated with the default settings), before any ``failsafe="skip"`` pair is left out."""
     _positions: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -238,17 +241,32 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             progress("pairs", done, total)
 
     capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
-    solving, contexts, blend = matrix, None, ()
+    solving, contexts, blend, blended, extra = matrix, None, (), 0, {}
     if settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths) or settings.blend:  # the model
         from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
             solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
-        contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
-        if settings.blend:
+        if any(v != 1.0 for v in settings.strengths):
+            contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
+        if settings.blend == "auto":
+            from .generate import default_shape
+            from .model import BLEND
+
+            shaped = bubbles.generated_as(matrix.names, default_shape())
+            if shaped:
+                blend = grown_matrices(solving, BLEND, bubbles.upm)
+                rows = [n in shaped for n in matrix.names]
+                blended = sum(1 for a, b in zip(solve_left, solve_right) if rows[a] and rows[b])
+                if not all(rows):
+                    extra["blend_rows"] = rows
+        elif settings.blend:
             blend = grown_matrices(solving, settings.blend, bubbles.upm)
+            blended = len(solve_left)
+    if blend:
+        extra["blend"] = blend
     gaps, bands, values, failsafe, kept = kernel.solve(
-        solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **({"blend": blend} if blend else {})
+        solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
@@ -274,6 +292,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         directions=directions,
         mixed=mixed,
         elapsed=time.perf_counter() - started,
+        blended=blended,
     )
 
 

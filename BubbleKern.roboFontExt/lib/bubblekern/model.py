@@ -76,7 +76,7 @@ def glyph_kind(font, name: str) -> Kind:
     codes = _unicodes(font, name)
     if not codes and "." in name:
         base = name.split(".", 1)[0]
-        codes = _unicodes(font, base) if base in font else []
+        codes = _unicodes(font, base) if base and base in font else []  # ".notdef" has no base
     for code in codes:
         category = unicodedata.category(chr(code))
         if category in ("Lu", "Lt"):

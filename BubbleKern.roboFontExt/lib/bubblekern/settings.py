@@ -64,10 +64,13 @@ class Settings:
     outermost band (see :mod:`bubblekern.model`); None for no cap."""
     strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
     """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation."""
-    blend: tuple[tuple[float, float, float], ...] = ()
+    blend: tuple[tuple[float, float, float], ...] | str = ()
     """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
     and height per 1000 units per em; a pair's negative kern is the weighted sum of its kerns with
-    the bubbles grown by each halo, never closer than the bubbles' own. Empty: off."""
+    the bubbles grown by each halo, never closer than the bubbles' own. Empty: off. ``"auto"``:
+    :data:`bubblekern.model.BLEND` for each pair of two glyphs whose bubbles BubbleKern generated
+    with the default settings (the bubbles it was learned on) and nobody edited, off for the rest
+    (the command line's and the RoboFont window's default)."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -142,7 +145,7 @@ class Settings:
         if data["depth_cap"] is None:
             data.pop("depth_cap")
         if data["blend"]:
-            data["blend"] = [list(halo) for halo in data["blend"]]
+            data["blend"] = data["blend"] if data["blend"] == "auto" else [list(halo) for halo in data["blend"]]
         else:
             data.pop("blend")
         if all(v == 1.0 for v in data["strengths"]):
@@ -169,11 +172,13 @@ class Settings:
         return cls(**values)
 
 
-def _blend(value: Any) -> tuple[tuple[float, float, float], ...]:
-    """``value`` as blend halos, checked: (width, height, weight) triples, widths and heights 0 to
-    500 per 1000 em, weights finite, at most 16 halos."""
-    wrong = SettingsError(f"blend must be up to 16 (width, height, weight) triples, width and height "
-                          f"0 to 500 per 1000 em, not {value!r}")
+def _blend(value: Any) -> tuple[tuple[float, float, float], ...] | str:
+    """``value`` as blend halos, checked: ``"auto"``, or (width, height, weight) triples, widths and
+    heights 0 to 500 per 1000 em, weights finite, at most 16 halos."""
+    if value == "auto":
+        return "auto"
+    wrong = SettingsError(f"blend must be 'auto' or up to 16 (width, height, weight) triples, width and "
+                          f"height 0 to 500 per 1000 em, not {value!r}")
     if not isinstance(value, (list, tuple)) or len(value) > 16:
         raise wrong
     halos = []

@@ -68,7 +68,7 @@ def steps(ctx) -> list[tuple[str, object]]:
         window.addRowButtonCallback(None)
         window.kernAllButtonCallback(None)
         _check(window.result is not None, "nothing kerned: " + str(window.item("previewLabel").get()))
-        ctx.expected = dict(kern_pairs(ctx.font, list(window.result.pairs), window.settings()).kept)
+        ctx.expected = dict(kern_pairs(ctx.font, list(window.result.pairs), window.kern_settings(ctx.font)).kept)
         _check(len(window.rows_shown) == 9, f"expected 9 solved pairs, got {len(window.rows_shown)}")
 
     def apply_and_undo():

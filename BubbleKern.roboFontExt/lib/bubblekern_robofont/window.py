@@ -239,6 +239,10 @@ class KerningWindowController(ezui.WindowController):
     def settings(self) -> Settings:
         return defaults.settings_from_defaults(get_default)
 
+    def kern_settings(self, font) -> Settings:
+        """What Kern uses for ``font``: the window's settings and the value model in the font's lib."""
+        return defaults.with_font_model(self.settings(), font)
+
     def groups_mode(self) -> str:
         index = self.item("groupsModePopUp").get()
         return defaults.GROUPS_MODES[index] if isinstance(index, int) and 0 <= index < len(GROUPS_LABELS) else "glyphs"
@@ -434,7 +438,7 @@ class KerningWindowController(ezui.WindowController):
         font = self.font()
         if font is None:
             return self.error(BubbleKernError("open a font first"))
-        bubbles = FontBubbles(font, defaults.with_font_model(self.settings(), font))
+        bubbles = FontBubbles(font, self.kern_settings(font))
         # the controller's progress sheet: startProgress(text) → update(text) … close(), as Mechanic 2 uses it
         start = getattr(self, "startProgress", None)
         progress = start("Kerning…") if start is not None else _NoProgress()

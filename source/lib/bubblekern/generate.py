@@ -161,6 +161,13 @@ class GenerateSettings:
             raise
 
 
+def default_shape() -> dict:
+    """The shape settings (offsets, corners, adhere) of default generated bubbles, as a generated
+    bubble's record stores them: what :data:`bubblekern.model.BLEND` was learned on."""
+    defaults = GenerateSettings()
+    return {k: getattr(defaults, k) for k in _SHAPE}
+
+
 def load_generate_settings(font, settings: GenerateSettings | None = None, **overrides: Any) -> GenerateSettings:
     """The settings to generate ``font``'s bubbles with.
 

@@ -146,14 +146,17 @@ MODEL_FIELDS = ("depth_cap", "strengths", "blend", "failsafe")
 def with_font_model(settings: Settings, font) -> Settings:
     """``settings`` with the value model stored in ``font``'s lib (``com.bubblekern.settings``, written
     by ``bubblekern fit``: depth cap, strengths, halo blend, fail-safe), so the window and the glyph
-    editor kern as the command line does. A value the lib holds wrongly is ignored, one by one."""
+    editor kern as the command line does: without a stored blend, ``"auto"``. A value the lib holds
+    wrongly is ignored, one by one."""
     stored = getattr(font, "lib", {}).get(LIB_KEY) if font is not None else None
+    if not isinstance(stored, dict) or "blend" not in stored:
+        settings = settings.replace(blend="auto")  # as on the command line
     if not isinstance(stored, dict):
         return settings
     for name in MODEL_FIELDS:
         if name in stored:
             value = stored[name]
-            if name in ("strengths", "blend") and isinstance(value, list):
+            if name in ("strengths", "blend") and isinstance(value, (list, tuple)):
                 value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
             try:
                 settings = settings.replace(**{name: value})

@@ -40,10 +40,11 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="room beside a bubble counts at most N per 1000 em beyond its outermost band (default: none)",
     )
     group.add_argument(
-        "--blend", choices=("on", "off"),
+        "--blend", choices=("auto", "on", "off"),
         help="the halo blend: a pair's kern weighed from its bubbles grown by a few halos, never closer than the "
-        "bubbles' own (on: the weights learned on hand-kerned fonts with default bubbles; default: off, or as "
-        "'bubblekern fit' stored it)",
+        "bubbles' own, with weights learned on hand-kerned fonts for default generated bubbles. auto: for pairs "
+        "of two bubbles generated with the default settings and not edited; on: every pair; off: none "
+        "(default: as 'bubblekern fit' stored it, else auto)",
     )
     group.add_argument(
         "--include-marks",
@@ -84,7 +85,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "positive_cap": args.positive_cap,
         "failsafe": getattr(args, "failsafe", None),
         "depth_cap": getattr(args, "depth_cap", None),
-        "blend": _blend(getattr(args, "blend", None)),
+        "blend": _blend(getattr(args, "blend", None), font),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
         "lowercase_capital": getattr(args, "lowercase_capital", None),
@@ -96,12 +97,14 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         raise SystemExit(f"bubblekern: error: {error}") from None
 
 
-def _blend(choice: str | None):
+def _blend(choice: str | None, font):
+    """The blend ``--blend`` asks for; without it ``"auto"`` unless the font's lib says (``fit`` does)."""
     if choice is None:
-        return None
+        stored = font.lib.get(LIB_KEY) if font is not None else None
+        return None if isinstance(stored, dict) and "blend" in stored else "auto"
     from ..model import BLEND
 
-    return BLEND if choice == "on" else ()
+    return {"on": BLEND, "off": (), "auto": "auto"}[choice]
 
 
 def _rtl_names(text: str | None, font) -> str | tuple[str, ...] | None:

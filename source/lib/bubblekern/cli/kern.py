@@ -27,6 +27,7 @@ from ..pairs import is_blank
 from .common import (
     add_pair_arguments,
     add_settings_arguments,
+    note,
     pairs_from_args,
     progress_bar,
     saved_line,
@@ -196,6 +197,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     timings["solve"] = time.perf_counter() - started
     for message in result.warnings:
         warn(message)
+    blend_note(settings, [result])
     report_skipped(result, settings.layer, font)
     started = time.perf_counter()
     existing = kerning_dict(font)
@@ -216,6 +218,16 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     print_result(result, report, args.format, source=path, saved=saved, dry_run=args.dry_run, timings=timings,
                  existing=existing)
     return 0
+
+
+def blend_note(settings, results) -> None:
+    """Say on which pairs ``--blend auto`` (the default) used the halo blend."""
+    if settings.blend != "auto":
+        return
+    blended, solved = sum(r.blended for r in results), sum(len(r) for r in results)
+    if blended:
+        note(f"halo blend on {blended:,} of {solved:,} pairs: their bubbles were generated with the default "
+             "settings, which the blend was learned on (--blend off: the bubbles' own collisions)")
 
 
 def check_size(total: int, before: int, written: int, args, what: str,
@@ -296,6 +308,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
         )
     for message in family.warnings:
         warn(message)
+    blend_note(settings, [run.result for run in family.runs])
     existing = [kerning_dict(run.master.font) for run in family.runs]
     apply_family(family, family.mode, dry_run=True)
     what = f"{sum(int(run.result.kept_mask.sum()) for run in family.runs):,} kept glyph pairs"

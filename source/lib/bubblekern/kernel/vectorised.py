@@ -155,18 +155,25 @@ def solve(
     progress: Callable[[int, int], None] | None = None,
     contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
     blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
+    blend_rows: Sequence[bool] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
     pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
-    (:func:`blend_gaps`) before the values are made; ``bands`` stay those of ``matrix``.
+    (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
+    marks (all without it); ``bands`` stay those of ``matrix``.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         grown = [gaps if m is None else solve_gaps(m, left, right, settings.chunk)[0] for m, _ in blend]
-        gaps = blend_gaps(gaps, grown, [w for _, w in blend])
+        blended = blend_gaps(gaps, grown, [w for _, w in blend])
+        if blend_rows is None:
+            gaps = blended
+        else:
+            rows = np.asarray(blend_rows, dtype=bool)
+            gaps = np.where(rows[left] & rows[right], blended, gaps)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
