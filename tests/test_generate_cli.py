@@ -190,6 +190,24 @@ def test_status_and_stale_refresh(tmp_path, capsys):
     assert json.loads(out)["counts"]["stale"] == 0
 
 
+def test_status_says_what_the_halo_blend_does(tmp_path, capsys):
+    from bubblekern.settings import LIB_KEY
+
+    path = unbubbled(tmp_path)
+    run(capsys, "bubbles", path)
+    code, out, _ = run(capsys, "status", path)
+    assert code == 0 and "halo blend auto: on for pairs of the 12 glyphs" in out and "off for the 0 others" in out
+    font = open_font(path)
+    font.getLayer("bubble")["V"].contours[0].points[0].x += 5  # edited by hand: its pairs are plain collisions
+    font.save()
+    data = json.loads(run(capsys, "status", path, "--json")[1])
+    assert data["blend"] == {"mode": "auto", "blended": 11, "plain": 1}
+    font = open_font(path)
+    font.lib[LIB_KEY] = {"blend": []}
+    font.save()
+    assert "halo blend off, as `bubblekern fit` stored it" in run(capsys, "status", path)[1]
+
+
 def test_status_of_a_font_without_a_bubble_layer(tmp_path, capsys):
     path = unbubbled(tmp_path)
     code, out, _ = run(capsys, "status", path)

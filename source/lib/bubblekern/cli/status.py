@@ -7,7 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from ..generate import load_generate_settings
+from ..bubbles import FontBubbles
+from ..generate import default_shape, load_generate_settings
+from ..settings import LIB_KEY, Settings
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
 from .common import open_ufo, warn
@@ -40,8 +42,22 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             for message in status.warnings + sync.warnings:
                 warn(message)
-        print_status(status, path, json_output=args.json, sync=sync)
+        print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status))
     return 0
+
+
+def blend_state(font, layer: str, status: BubbleStatus) -> dict:
+    """What ``kern`` does with the halo blend in ``font``: as ``fit`` stored it, or ``auto`` with the
+    glyphs whose bubbles it blends (generated with the default settings, not edited) and the others."""
+    stored = font.lib.get(LIB_KEY)
+    if isinstance(stored, dict) and "blend" in stored:
+        return {"mode": "stored", "on": bool(stored["blend"])}
+    if not status.has_layer:
+        return {"mode": "auto", "blended": 0, "plain": 0}
+    bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
+    names = [n for n, g in status.glyphs.items() if g.state in ("own", "stale", "inherited")]
+    blended = bubbles.generated_as(names, default_shape())
+    return {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
 
 
 def _names(names: list[str], limit: int = 20) -> str:
@@ -50,10 +66,12 @@ def _names(names: list[str], limit: int = 20) -> str:
 
 
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
-                 sync: SyncStatus | None = None) -> None:
+                 sync: SyncStatus | None = None, blend: dict | None = None) -> None:
     stream = stream or sys.stdout
     if json_output:
         extra = {"sync": sync.to_dict()} if sync is not None else {}
+        if blend is not None:
+            extra["blend"] = blend
         json.dump({"font": str(source), **status.to_dict(), **extra}, stream, ensure_ascii=False)
         stream.write("\n")
         return
@@ -73,7 +91,16 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
         lines.extend(_sync_lines(sync, source))
     if status.orphans:
         lines.append(f"  not in the font, ignored: {_names(status.orphans)}")
+    if blend is not None:
+        lines.append(_blend_line(blend))
     stream.write("\n".join(lines) + "\n")
+
+
+def _blend_line(blend: dict) -> str:
+    if blend["mode"] == "stored":
+        return f"  halo blend {'on' if blend['on'] else 'off'}, as `bubblekern fit` stored it (kern --blend changes it)"
+    return (f"  halo blend auto: on for pairs of the {blend['blended']:,} glyphs whose bubbles are generated with the "
+            f"default settings and not edited, off for the {blend['plain']:,} others (kern --blend on|off)")
 
 
 def _sync_lines(sync: SyncStatus, source: Path) -> list[str]:
