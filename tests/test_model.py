@@ -284,6 +284,8 @@ def test_the_command_line_blends_by_default_only_what_auto_picks(tmp_path, capsy
     assert on != off
     got, err = run()
     assert got == on and "halo blend on 5 of 5 pairs" in err
+    assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["blended"] == 5
     got, err = run("--blend", "off")
     assert got == off and "halo blend" not in err
     font.lib[LIB_KEY] = {"blend": []}  # what fit stores when it keeps one bubble per glyph

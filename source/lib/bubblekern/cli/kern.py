@@ -580,6 +580,7 @@ def summary(
         "solved": len(result),
         "kept": int(result.kept_mask.sum()),
         "failsafe": int(result.failsafe.sum()),
+        "blended": result.blended,
         "skipped": len(result.skipped),
         "written": len(report.written) if report else 0,
         "removed": len(report.removed) if report else 0,
