@@ -56,7 +56,7 @@ from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
 from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
-from bubblekern.model import BLEND
+from bubblekern.model import BLEND, BLEND_CHOICES
 
 FONTS = next(
     (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
@@ -141,7 +141,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
         result = fit(font, training, reference, Settings(), model=model, value_model=value_model)
         gen, settings, used = result.best.generate.replace(overwrite="always"), result.settings, result.training_pairs
     else:
-        settings = Settings(blend={"on": BLEND, "off": (), "auto": "auto"}[blend])
+        settings = Settings(blend=BLEND_CHOICES[blend])
         gen, used = GenerateSettings(overwrite="always"), [*training, *control_pairs(font, training)]
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")

@@ -283,6 +283,10 @@ class ClassKerning:
         """Kerning entries of the class kerning."""
         return len(self.kerning)
 
+    def buckets(self) -> set[Pair]:
+        """The group pairs (a group, or an ungrouped glyph, on each side) its target pairs fall in."""
+        return {(self.groups.left_key(a), self.groups.right_key(b)) for a, b in self.targets}
+
     def kind(self, pair: Pair) -> str:
         left, right = pair
         a = "group" if left.startswith(KERN1) else "glyph"
@@ -516,7 +520,7 @@ def apply_class_kerning(font, classes: ClassKerning, mode: str = "update", write
         _check_font_groups(font, groups, classes.kerning)
     existing = kerning_dict(font)
     report = ClassApplyReport()
-    touched = {(groups.left_key(a), groups.right_key(b)) for a, b in classes.targets}
+    touched = classes.buckets()
     state = dict(existing)
     for pair in existing:
         if pair in classes.kerning:

@@ -242,12 +242,13 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
 
     capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
     solving, contexts, blend, blended, extra = matrix, None, (), 0, {}
-    if settings.depth_cap is not None or any(v != 1.0 for v in settings.strengths) or settings.blend:  # the model
+    scaled = any(v != 1.0 for v in settings.strengths)
+    if settings.depth_cap is not None or scaled or settings.blend:  # the value model
         from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
             solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
-        if any(v != 1.0 for v in settings.strengths):
+        if scaled:
             contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
         if settings.blend == "auto":
             from .generate import default_shape

@@ -46,6 +46,7 @@ __all__ = [
     "context_scales",
     "fit_strengths",
     "BLEND",
+    "BLEND_CHOICES",
     "grown_matrices",
 ]
 
@@ -55,6 +56,8 @@ BLEND = ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
 The weights of the three small halos difference the bubble's kerns: they measure how deep the
 white between the pair reaches, not just where it is narrowest."""
+BLEND_CHOICES = {"auto": "auto", "on": BLEND, "off": ()}
+"""``Settings.blend`` for each choice of ``--blend``."""
 STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
 """Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
 

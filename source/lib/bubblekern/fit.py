@@ -50,7 +50,7 @@ from .bands import band_profile
 from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
-from .kernel import blend_gaps
+from .kernel import solve_blend
 from .model import BLEND, CONTEXTS, capped_matrix, fit_strengths, glyph_kinds, grown_matrices, pair_contexts
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
@@ -308,7 +308,7 @@ def fit(
     maker = _Maker(font, generate)
     search = _Search(maker, training, train_ref, base, upm, model=model)
     families = {"auto": ("search", "blend"), "search": ("search",), "blend": ("blend",)}[value_model]
-    blend_gen = _with(start_gen, **{k: getattr(generate.GenerateSettings(), k) for k in _SEARCHED})
+    blend_gen = _with(start_gen, **generate.default_shape())
 
     def run(search: _Search, stage: str, family: str) -> Candidate:
         if family == "blend":
@@ -478,9 +478,7 @@ class _Search:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap)
             if solvable:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
-                grown = [gaps if m is None else solve_gaps(m, left, right, self.base.chunk)[0]
-                         for m, _ in grown_matrices(matrix, blend, self.upm)]
-                gaps = blend_gaps(gaps, grown, [w for *_, w in blend])
+                gaps = solve_blend(gaps, left, right, grown_matrices(matrix, blend, self.upm), self.base.chunk)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

@@ -296,8 +296,7 @@ def kern_masters(
 def _room(existing: dict[Pair, float], classes, budget: int) -> int:
     """Fresh entries a master may take within ``budget`` (or its own size, when larger): what the
     old entries of the group pairs ``classes`` leaves alone do not already take."""
-    groups = classes.groups
-    touched = {(groups.left_key(a), groups.right_key(b)) for a, b in classes.targets}
+    groups, touched = classes.groups, classes.buckets()
     left_alone = sum(1 for a, b in existing if (groups.left_key(a), groups.right_key(b)) not in touched)
     return max(budget, len(existing)) - left_alone
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from .errors import FontInfoError, SettingsError
 
-__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
+__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -167,8 +167,6 @@ class Settings:
         values = {k: v for k, v in data.items() if k in known}
         if isinstance(values.get("strengths"), list):
             values["strengths"] = tuple(values["strengths"])
-        if isinstance(values.get("blend"), list):
-            values["blend"] = tuple(tuple(h) if isinstance(h, list) else h for h in values["blend"])
         return cls(**values)
 
 
@@ -191,6 +189,13 @@ def _blend(value: Any) -> tuple[tuple[float, float, float], ...] | str:
             raise wrong
         halos.append((width, height, weight))
     return tuple(halos)
+
+
+def stores_blend(font) -> bool:
+    """True when ``font``'s settings (``com.bubblekern.settings``) say what the halo blend is, as
+    ``bubblekern fit`` does; otherwise the command line and the RoboFont window take ``"auto"``."""
+    stored = font.lib.get(LIB_KEY) if font is not None else None
+    return isinstance(stored, dict) and "blend" in stored
 
 
 def _number(value: Any) -> bool:

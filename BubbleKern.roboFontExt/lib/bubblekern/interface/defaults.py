@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import SettingsError
-from ..settings import LIB_KEY, Settings
+from ..settings import LIB_KEY, Settings, stores_blend
 from .colors import color_defaults
 
 __all__ = [
@@ -148,18 +148,15 @@ def with_font_model(settings: Settings, font) -> Settings:
     by ``bubblekern fit``: depth cap, strengths, halo blend, fail-safe), so the window and the glyph
     editor kern as the command line does: without a stored blend, ``"auto"``. A value the lib holds
     wrongly is ignored, one by one."""
-    stored = getattr(font, "lib", {}).get(LIB_KEY) if font is not None else None
-    if not isinstance(stored, dict) or "blend" not in stored:
+    if not stores_blend(font):
         settings = settings.replace(blend="auto")  # as on the command line
+    stored = font.lib.get(LIB_KEY) if font is not None else None
     if not isinstance(stored, dict):
         return settings
     for name in MODEL_FIELDS:
         if name in stored:
-            value = stored[name]
-            if name in ("strengths", "blend") and isinstance(value, (list, tuple)):
-                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
             try:
-                settings = settings.replace(**{name: value})
+                settings = settings.replace(**{name: stored[name]})
             except (SettingsError, TypeError, ValueError):
                 continue
     return settings

@@ -22,7 +22,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend",
 ]
 
 NO_BAND = -(2**31)
@@ -203,13 +203,7 @@ def solve(
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
-        grown = [gaps if m is None else solve_gaps(m, left, right, settings.chunk)[0] for m, _ in blend]
-        blended = blend_gaps(gaps, grown, [w for _, w in blend])
-        if blend_rows is None:
-            gaps = blended
-        else:
-            gaps = array("d", (b if blend_rows[a_row] and blend_rows[b_row] else g
-                               for g, b, a_row, b_row in zip(gaps, blended, left, right)))
+        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -268,6 +262,18 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
         spans.append((reached[0], reached[-1] + 1) if reached else (0, 0))
     return replace(matrix, first_band=matrix.first_band - reach, room_left=room_left, room_right=room_right,
                    spans=spans)
+
+
+def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` blended (:func:`blend_gaps`) with the gaps of
+    ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from),
+    only for pairs of two rows ``rows`` marks (all without it)."""
+    grown = [gaps if m is None else solve_gaps(m, left, right, chunk)[0] for m, _ in blend]
+    blended = blend_gaps(gaps, grown, [w for _, w in blend])
+    if rows is not None:
+        blended = array("d", (b if rows[a_row] and rows[b_row] else g
+                              for g, b, a_row, b_row in zip(gaps, blended, left, right)))
+    return blended
 
 
 def blend_gaps(gaps: Sequence[float], grown: Sequence[Sequence[float]], weights: Sequence[float]) -> array:

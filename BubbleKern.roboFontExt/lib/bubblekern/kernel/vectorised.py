@@ -17,7 +17,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend",
 ]
 
 NO_BAND = -(2**31)
@@ -167,13 +167,7 @@ def solve(
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
-        grown = [gaps if m is None else solve_gaps(m, left, right, settings.chunk)[0] for m, _ in blend]
-        blended = blend_gaps(gaps, grown, [w for _, w in blend])
-        if blend_rows is None:
-            gaps = blended
-        else:
-            rows = np.asarray(blend_rows, dtype=bool)
-            gaps = np.where(rows[left] & rows[right], blended, gaps)
+        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -223,6 +217,18 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
 
     return replace(matrix, first_band=matrix.first_band - reach, room_left=grown(matrix.room_left),
                    room_right=grown(matrix.room_right))
+
+
+def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` blended (:func:`blend_gaps`) with the gaps of
+    ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from),
+    only for pairs of two rows ``rows`` marks (all without it)."""
+    grown = [gaps if m is None else solve_gaps(m, left, right, chunk)[0] for m, _ in blend]
+    blended = blend_gaps(gaps, grown, [w for _, w in blend])
+    if rows is not None:
+        marked = np.asarray(rows, dtype=bool)
+        blended = np.where(marked[left] & marked[right], blended, gaps)
+    return blended
 
 
 def blend_gaps(gaps: np.ndarray, grown: Sequence[np.ndarray], weights: Sequence[float]) -> np.ndarray:

@@ -12,7 +12,7 @@ from ..bubbles import glyph_order
 from ..errors import BubbleKernError, FontFileError
 from ..fontio import open_font
 from ..pairs import check_names
-from ..settings import LIB_KEY, Settings
+from ..settings import LIB_KEY, Settings, stores_blend
 
 __all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "ufo_path", "open_ufo", "saved_line", "glyph_list", "progress_bar", "warn", "say"]
 
@@ -100,11 +100,10 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
 def _blend(choice: str | None, font):
     """The blend ``--blend`` asks for; without it ``"auto"`` unless the font's lib says (``fit`` does)."""
     if choice is None:
-        stored = font.lib.get(LIB_KEY) if font is not None else None
-        return None if isinstance(stored, dict) and "blend" in stored else "auto"
-    from ..model import BLEND
+        return None if stores_blend(font) else "auto"
+    from ..model import BLEND_CHOICES
 
-    return {"on": BLEND, "off": (), "auto": "auto"}[choice]
+    return BLEND_CHOICES[choice]
 
 
 def _rtl_names(text: str | None, font) -> str | tuple[str, ...] | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..bubbles import FontBubbles
 from ..generate import default_shape, load_generate_settings
-from ..settings import LIB_KEY, Settings
+from ..settings import LIB_KEY, Settings, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
 from .common import open_ufo, warn
@@ -49,9 +49,8 @@ def run(args: argparse.Namespace) -> int:
 def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     """What ``kern`` does with the halo blend in ``font``: as ``fit`` stored it, or ``auto`` with the
     glyphs whose bubbles it blends (generated with the default settings, not edited) and the others."""
-    stored = font.lib.get(LIB_KEY)
-    if isinstance(stored, dict) and "blend" in stored:
-        return {"mode": "stored", "on": bool(stored["blend"])}
+    if stores_blend(font):
+        return {"mode": "stored", "on": bool(font.lib[LIB_KEY]["blend"])}
     if not status.has_layer:
         return {"mode": "auto", "blended": 0, "plain": 0}
     bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))

@@ -24,7 +24,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   the entries of a result column where ``mask`` is true.
 - ``grow(matrix, dx, dy)``: the matrix with every bubble grown by an elliptical halo, and
   ``blend_gaps(gaps, grown, weights)``: gaps blended from the gaps of grown matrices (the value
-  model's halo blend; ``solve(..., blend=)`` does both).
+  model's halo blend; ``solve_blend`` solves the grown matrices and blends, ``solve(..., blend=)``
+  does it on the way to the values).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -62,6 +63,7 @@ except ImportError:
         orient_rows,
         round_to_step,
         solve,
+        solve_blend,
         solve_gaps,
     )
 
@@ -80,6 +82,7 @@ else:
         orient_rows,
         round_to_step,
         solve,
+        solve_blend,
         solve_gaps,
     )
 
@@ -100,5 +103,6 @@ __all__ = [
     "orient_rows",
     "round_to_step",
     "solve",
+    "solve_blend",
     "solve_gaps",
 ]
