@@ -6,6 +6,10 @@ A glyph's effective bubble is the union of
 - for every component (in the default layer, and in the bubble layer), the base glyph's
   effective bubble under the component's transformation, recursively.
 
+A composite built only from generated bubbles is fitted to its own sidebearing lines, as
+generated bubbles are: its band profile is cut at them, or at its ink where the ink reaches
+further (:meth:`FontBubbles.fitted`).
+
 Results are cached against a signature of everything they were made from (the bubble
 layer's points, the components and, recursively, their bases), so an edited glyph, an
 edited bubble or an edited component base is noticed on the next call without any
@@ -26,6 +30,7 @@ from fontTools.ufoLib.errors import UFOLibError
 from .bands import BandProfile, band_profile
 from .errors import (
     BubbleGeometryError,
+    BubbleKernError,
     BubbleLayerError,
     ComponentCycleError,
     ComponentError,
@@ -49,6 +54,10 @@ MAX_CELLS = 1 << 25
 the glyphs whose bubbles stretch the band range (one bubble far from the others)."""
 
 
+_NOTHING = "nothing"
+"""What :meth:`FontBubbles._generated` says of a glyph with no bubble of its own."""
+
+
 @dataclass(frozen=True)
 class _Entry:
     signature: Hashable
@@ -69,6 +78,7 @@ class FontBubbles:
         self._cache: dict[str, _Entry] = {}
         self._pass: dict[str, tuple[Hashable, frozenset[str]]] | None = None
         self._warned: set[str] = set()
+        self._ink: FontBubbles | None = None
 
     # -- public ------------------------------------------------------------------
 
@@ -118,6 +128,8 @@ class FontBubbles:
         height, slant = self.band_height, self.slant
         result: dict[str, BandProfile | None] = {}
         with self.reading():
+            fitted, layer = self.fitted(names), self._layers()[0]
+            ink = self._ink_profiles(fitted)
             for done, name in enumerate(names, 1):
                 entry = self._entry(name)
                 profile = entry.profile
@@ -128,7 +140,11 @@ class FontBubbles:
                     _check_band_count(entry.bubble, height, name)
                     profile = band_profile(entry.bubble, height, slant)
                     self._cache[name] = _Entry(entry.signature, entry.bubble, entry.depends_on, profile)
-                result[name] = None if profile.empty else profile
+                if profile.empty:
+                    profile = None
+                elif name in fitted:
+                    profile = profile.within(0.0, layer[name].width, ink.get(name))
+                result[name] = profile
                 if progress is not None:
                     progress(done, len(names))
         _check_span(result)
@@ -166,24 +182,70 @@ class FontBubbles:
         """Those of ``names`` whose bubble is built only from bubbles BubbleKern generated with the
         generation ``shape`` (offsets, corners, adhere) and nobody edited since (a composite
         without a bubble of its own counts by its component bases)."""
-        from .status import GLYPH_KEY, bubble_hash
-
-        found: dict[str, bool] = {}
-
-        def own(name: str) -> bool:
-            if name not in found:
-                glyph = self._bubble_glyph(name)
-                if glyph is None or not (len(glyph) or len(glyph.components)):
-                    found[name] = True  # nothing of its own: its bases decide
-                else:
-                    record = glyph.lib.get(GLYPH_KEY)
-                    found[name] = (isinstance(record, dict) and "fingerprint" in record
-                                   and record.get("settings") == shape and record.get("bubble") == bubble_hash(glyph))
-            return found[name]
-
         with self.reading():
             known = self._names()
-            return {n for n in names if n in known and own(n) and all(own(b) for b in self._depends(n))}
+            return {
+                n for n in names
+                if n in known and all(self._generated(g) in (_NOTHING, shape) for g in (n, *self._depends(n)))
+            }
+
+    def fitted(self, names: Iterable[str]) -> set[str]:
+        """Those of ``names`` whose band profile is kept between their own sidebearing lines.
+
+        A generated bubble is fitted to its glyph's sidebearing lines (``adhere``); a composite
+        inherits its components' bubbles, and a mark's generated bubble is not fitted (its room
+        is set by the glyph it sits in), so an accent wider than its base would reach past the
+        composite's lines and ask for positive kerning against every tall neighbour. A composite
+        (a glyph with components, of positive advance, not a combining mark) built only from
+        bubbles BubbleKern generated with ``adhere`` on and nobody edited is therefore fitted
+        to its own lines, as a generated glyph is: its bands are cut at them, or at its ink
+        where the ink itself reaches past them (a Greek capital's breathing, hung left of the
+        letter, still keeps its neighbour off). A composite with a drawn or edited bubble among
+        its parts keeps its bubble as drawn.
+        """
+        with self.reading():
+            known, layer = self._names(), self._layers()[0]
+
+            def fitted(name: str) -> bool:
+                if name not in known or not self._usable_components(name):
+                    return False
+                found = [self._generated(g) for g in (name, *self._depends(name))]
+                if not all(f is _NOTHING or (isinstance(f, dict) and f.get("adhere") != "off") for f in found):
+                    return False
+                glyph = layer[name]
+                return any(isinstance(f, dict) for f in found) and glyph.width > 0 and not is_mark(glyph)
+
+            return {n for n in names if fitted(n)}
+
+    def _ink_profiles(self, names: set[str]) -> dict[str, BandProfile | None]:
+        """Band profiles of the ink of ``names`` (the default layer, components drawn in); a
+        glyph whose ink cannot be read has none (its bubble is then cut at its lines)."""
+        if not names:
+            return {}
+        if self._ink is None:
+            self._ink = FontBubbles(self.font, self.settings.replace(layer=self.font.defaultLayerName, on_error="skip"))
+        try:
+            return self._ink.profiles(names)
+        except BubbleKernError:
+            return {}
+
+    def _generated(self, name: str):
+        """The shape settings ``name``'s own bubble was generated with, once per pass:
+        :data:`_NOTHING` when it has no bubble of its own, None when it was drawn or edited."""
+        memo = self._pass_data()
+        key = ("generated", name)
+        if key not in memo:
+            from .status import GLYPH_KEY, bubble_hash
+
+            glyph = self._bubble_glyph(name)
+            if glyph is None or not (len(glyph) or len(glyph.components)):
+                memo[key] = _NOTHING
+            else:
+                record = glyph.lib.get(GLYPH_KEY)
+                generated = (isinstance(record, dict) and "fingerprint" in record
+                             and isinstance(record.get("settings"), dict) and record.get("bubble") == bubble_hash(glyph))
+                memo[key] = record["settings"] if generated else None
+        return memo[key]
 
     def invalidate(self, names: Iterable[str] | None = None) -> None:
         """Forget cached bubbles of ``names`` and of everything built from them (all when None)."""
@@ -394,7 +456,7 @@ class FontBubbles:
                 components = [(c.baseGlyph, tuple(c.transformation)) for c in self._layers()[0][name].components]
             for base, transformation in components:
                 _check_transformation(transformation, name, base, self.font.defaultLayerName)
-            record = self._own_record(name) or ()
+            record = self._own_record(name) or () if self.layer_name != self.font.defaultLayerName else ()
             own = [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
             for base, transformation in own:
                 _check_transformation(transformation, name, base, self.layer_name)

@@ -21,7 +21,8 @@ Which glyphs get one:
   ``"if-empty"`` (default) also into an empty one, ``"always"`` replaces any bubble.
 
 Sidebearings are not adhered for glyphs with an advance of zero or less, nor for
-combining marks (Unicode category M): their room is set by the composites they sit in.
+combining marks (Unicode category M): their room is set by the composites they sit in,
+which are fitted to their own lines when kerned (:meth:`bubblekern.bubbles.FontBubbles.fitted`).
 
 A glyph whose bubble cannot be built (an outline the geometry still refuses after its
 retries, see :mod:`bubblekern.offset`) never stops a run: it is skipped with code

@@ -70,6 +70,22 @@ class BandProfile:
             return self.left[i], self.right[i]
         return None
 
+    def within(self, low: float, high: float, ink: BandProfile | None = None) -> BandProfile:
+        """This profile with every band's extent kept between ``low`` and ``high`` (x in the
+        profile's upright space), or out to ``ink``'s extent in the bands where that reaches
+        further (a profile of the same height and slant); a band lying wholly beyond keeps a
+        point on the bound."""
+        left, right = list(self.left), list(self.right)
+        for i, (lo, hi) in enumerate(zip(left, right)):
+            if not math.isfinite(lo):
+                continue
+            first, last = low, high
+            reach = ink.extent(self.start + i) if ink is not None else None
+            if reach is not None:
+                first, last = min(first, reach[0]), max(last, reach[1])
+            left[i], right[i] = min(max(lo, first), last), min(max(hi, first), last)
+        return BandProfile(self.height, self.start, tuple(left), tuple(right), self.slant)
+
     def band_range(self, band: int) -> tuple[float, float]:
         """(bottom, top) of band index ``band`` in font units."""
         return band * self.height, (band + 1) * self.height
