@@ -97,3 +97,14 @@ def test_a_composite_with_its_own_drawn_bubble_is_not_fitted():
     bubbles = FontBubbles(font)
     assert bubbles.fitted(["idieresis.drawn", "idieresis"]) == {"idieresis"}
     assert min(lo for _, lo, _ in bubbles.profile("idieresis.drawn").bands()) == -50
+
+
+def test_unreadable_ink_cuts_at_the_lines_and_never_stops_a_run():
+    font = accented()
+    base = font["dieresiscomb.wide"]
+    base.contours[0].points[0].y = 5e9  # broken ink after the bubbles were made
+    bubbles = FontBubbles(font)
+    assert bubbles.fitted(["idieresis.wide"]) == {"idieresis.wide"}
+    profile = bubbles.profile("idieresis.wide")
+    assert profile.extent(int(630 // bubbles.band_height)) == (0, 200)
+    assert values(font, [("idieresis.wide", "l")]) == {("idieresis.wide", "l"): 0}
