@@ -208,6 +208,20 @@ def test_status_says_what_the_halo_blend_does(tmp_path, capsys):
     assert "halo blend off, as `bubblekern fit` stored it" in run(capsys, "status", path)[1]
 
 
+def test_status_names_the_composites_fitted_to_their_lines(tmp_path, capsys):
+    path = unbubbled(tmp_path)
+    run(capsys, "bubbles", path)
+    code, out, _ = run(capsys, "status", path)
+    assert code == 0 and "fitted to their own sidebearing lines (composites of generated bubbles): 1" in out
+    assert json.loads(run(capsys, "status", path, "--json")[1])["fitted"] == ["Aacute"]
+    font = open_font(path)
+    font.getLayer("bubble")["acutecomb"].contours[0].points[0].x += 5  # the accent's bubble, edited by hand
+    font.save()
+    code, out, _ = run(capsys, "status", path)
+    assert "fitted to their own" not in out
+    assert json.loads(run(capsys, "status", path, "--json")[1])["fitted"] == []
+
+
 def test_status_of_a_font_without_a_bubble_layer(tmp_path, capsys):
     path = unbubbled(tmp_path)
     code, out, _ = run(capsys, "status", path)

@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             for message in status.warnings + sync.warnings:
                 warn(message)
-        print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status))
+        print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status),
+                     fitted=fitted_composites(font, layer, status))
     return 0
 
 
@@ -59,16 +60,29 @@ def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     return {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
 
 
+def fitted_composites(font, layer: str, status: BubbleStatus) -> list[str]:
+    """The composites whose bands ``kern`` cuts at their own sidebearing lines (made only of
+    generated bubbles: :meth:`~bubblekern.bubbles.FontBubbles.fitted`)."""
+    if not status.has_layer:
+        return []
+    bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
+    names = [n for n, g in status.glyphs.items() if g.state in ("own", "stale", "inherited")]
+    fitted = bubbles.fitted(names)
+    return [n for n in names if n in fitted]
+
+
 def _names(names: list[str], limit: int = 20) -> str:
     shown = ", ".join(names[:limit])
     return shown + (f" … and {len(names) - limit} more" if len(names) > limit else "")
 
 
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
-                 sync: SyncStatus | None = None, blend: dict | None = None) -> None:
+                 sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None) -> None:
     stream = stream or sys.stdout
     if json_output:
         extra = {"sync": sync.to_dict()} if sync is not None else {}
+        if fitted is not None:
+            extra["fitted"] = fitted
         if blend is not None:
             extra["blend"] = blend
         json.dump({"font": str(source), **status.to_dict(), **extra}, stream, ensure_ascii=False)
@@ -84,6 +98,8 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
     for state in ("stale", "inherited", "none"):
         names = status.names(state)
         lines.append(f"  {state:<10} {len(names):>5,}" + (f"  {_names(names)}" if names else ""))
+    if fitted:
+        lines.append(f"  fitted to their own sidebearing lines (composites of generated bubbles): {len(fitted):,}")
     if counts["stale"]:
         lines.append(f"  refresh the stale ones with: bubblekern bubbles {source.name} --stale")
     if sync is not None:
