@@ -13,12 +13,14 @@ from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
+    cases_of,
     default_pair_list,
     default_pairs,
     kerned_glyphs,
     kerned_sides,
     kerns_lowercase_capital,
     wants_lowercase_capital,
+    word_initial,
 )
 from bubblekern.groups import apply_class_kerning, compress, read_groups
 
@@ -260,6 +262,34 @@ def test_default_set_leaves_out_a_lowercase_letter_before_a_capital(tmp_path, ca
     assert ("a", "T") in set(default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
     del font.kerning[(K1 + "o", K2 + "A")]
     font.kerning[("a.sc", "T")] = -20
+    assert kerns_lowercase_capital(font)
+
+
+def test_accented_greek_capitals_only_start_words(tmp_path, capsys):
+    assert word_initial("\u0386") and word_initial("\u1F08") and word_initial("\u1FBC")  # Ά Ἀ ᾼ
+    assert word_initial("\u1F8E")  # ᾎ: psili, perispomeni and prosgegrammeni, recursively decomposed
+    assert not word_initial("\u03AA") and not word_initial("\u0391")  # Ϊ (dialytika alone), Α
+    assert not word_initial("\u00C1") and not word_initial("\u03AC")  # Latin Á, lowercase ά
+    font = helpers.new_font()
+    glyphs = {"Alpha": 0x391, "Tau": 0x3A4, "Alphatonos": 0x386, "uni1F08": None, "Iotadieresis": 0x3AA,
+              "alpha": 0x3B1, "omicron": 0x3BF, "period": 0x2E, "quotedblleft": 0x201C, "Aacute": 0xC1, "a": 0x61}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    names = list(glyphs)
+    assert cases_of(font, names) == ["U", "U", "W", "W", "U", "l", "l", "", "", "U", "l"]
+    for asked in (False, True):
+        pairs = set(default_pairs(font, names, lowercase_capital=asked))
+        assert default_pair_list(font, names, lowercase_capital=asked) == list(
+            default_pairs(font, names, lowercase_capital=asked))
+        # what text sets: a word-initial capital after a space or punctuation, before lowercase
+        assert {("Alphatonos", "alpha"), ("uni1F08", "omicron"), ("quotedblleft", "Alphatonos"),
+                ("period", "uni1F08"), ("Alphatonos", "period"), ("Tau", "Iotadieresis"),
+                ("Iotadieresis", "Tau"), ("Aacute", "Aacute")} <= pairs
+        # what it never sets, whether or not lowercase-capital pairs are asked for
+        assert not {("Tau", "Alphatonos"), ("alpha", "uni1F08"), ("Alphatonos", "uni1F08"),
+                    ("Alphatonos", "Tau"), ("uni1F08", "Iotadieresis")} & pairs
+        assert (("alpha", "Tau") in pairs) == asked
+    font.kerning[("alpha", "Alphatonos")] = -20  # a lowercase before a word-initial capital: the designer's
     assert kerns_lowercase_capital(font)
 
 

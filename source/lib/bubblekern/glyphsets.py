@@ -24,6 +24,14 @@ kern one. A font whose kerning already sets such a pair to a value keeps them
 (:func:`wants_lowercase_capital`), and so does ``lowercase_capital=True``
 (``--lowercase-capital``). Small capitals count as lowercase (``a.sc`` is ``a``).
 
+**An accented Greek capital only starts a word** (:func:`word_initial`): Greek drops accents
+and breathings from capitals inside a word and in all-capital text, so ``Ά``, ``Ἀ``, ``ᾼ``
+(a capital whose decomposition carries tonos/oxia, varia, perispomeni, psili, dasia or
+ypogegrammeni) is always preceded by a space or punctuation and followed by a lowercase
+letter. Pairs that would set one after a letter or before a capital are left out
+(:func:`apart`); in polytonic fonts they are most of the Greek pairs. A capital with a
+dialytika alone (``Ϊ``, ``Ϋ``) stays in: all-capital text keeps it inside words.
+
 **A font with kern groups has said which sides its designer kerns.** Its default set is
 narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
 a left glyph when it is in a ``public.kern1.`` group or is the left glyph of a kerning
@@ -157,17 +165,51 @@ def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
 
 Sides = tuple[set[str] | None, set[str] | None]
 
+GREEK_ACCENTS = frozenset("\u0300\u0301\u0313\u0314\u0342\u0345")
+"""Combining varia, oxia (tonos), psili, dasia, perispomeni and ypogegrammeni: the marks a
+Greek capital carries only at the start of a word."""
+
+
+def _marks_of(char: str) -> set[str]:
+    """The combining marks of ``char``'s full canonical decomposition."""
+    return {c for c in unicodedata.normalize("NFD", char) if unicodedata.combining(c)}
+
+
+def word_initial(char: str) -> bool:
+    """True for a Greek capital that carries an accent, breathing or ypogegrammeni
+    (:data:`GREEK_ACCENTS`): one that text sets only at the start of a word."""
+    if unicodedata.category(char) not in ("Lu", "Lt") or glyph_script(char) != "Grek":
+        return False
+    return bool(_marks_of(char) & GREEK_ACCENTS)
+
 
 def cases_of(font, names: Sequence[str]) -> list[str]:
     """``"l"`` for a lowercase letter (``Ll``: small capitals too), ``"U"`` for a capital (``Lu``,
-    ``Lt``), ``""`` for anything else, per glyph of ``names``."""
+    ``Lt``), ``"W"`` for a capital that only starts a word (:func:`word_initial`), ``""`` for
+    anything else, per glyph of ``names``."""
     table = _unicodes(font)
     out = []
     for name in names:
         char = glyph_char(name, table.get(name, ()))
         category = unicodedata.category(char) if char is not None else ""
-        out.append("l" if category == "Ll" else "U" if category in ("Lu", "Lt") else "")
+        if category == "Ll":
+            out.append("l")
+        elif category in ("Lu", "Lt"):
+            out.append("W" if word_initial(char) else "U")
+        else:
+            out.append("")
     return out
+
+
+def apart(left: str, right: str, lowercase_capital: bool = False) -> bool:
+    """True when text never sets a glyph of case ``left`` before one of case ``right`` (cases as
+    :func:`cases_of` gives them): a word-initial capital after a letter or before a capital,
+    and a lowercase letter before a capital unless ``lowercase_capital``."""
+    if right == "W" and left in ("l", "U", "W"):
+        return True
+    if left == "W" and right in ("U", "W"):
+        return True
+    return not lowercase_capital and left == "l" and right == "U"
 
 
 def kerns_lowercase_capital(font) -> bool:
@@ -178,7 +220,8 @@ def kerns_lowercase_capital(font) -> bool:
     names = sorted({m for a, b in entries for side in (a, b) for m in groups.get(side, (side,))})
     case = dict(zip(names, cases_of(font, names)))
     return any(
-        any(case.get(m) == "l" for m in groups.get(a, (a,))) and any(case.get(m) == "U" for m in groups.get(b, (b,)))
+        any(case.get(m) == "l" for m in groups.get(a, (a,)))
+        and any(case.get(m) in ("U", "W") for m in groups.get(b, (b,)))
         for a, b in entries
     )
 
@@ -191,40 +234,42 @@ def wants_lowercase_capital(font, asked: bool = False) -> bool:
 
 def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None, lowercase_capital: bool):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None) of the default set."""
+    or None, whether lowercase–capital pairs are kept) of the default set."""
     if all_glyphs:
         chosen = list(names)
-        return chosen, range(len(chosen)), range(len(chosen)), None, None
+        return chosen, range(len(chosen)), range(len(chosen)), None, None, True
     chosen = kerned_glyphs(font, names, marks)
     left_set, right_set = sides if sides is not None else (None, None)
     if left_set is not None and right_set is not None:
         chosen = [n for n in chosen if n in left_set or n in right_set]
     left = [i for i, n in enumerate(chosen) if left_set is None or n in left_set]
     right = [i for i, n in enumerate(chosen) if right_set is None or n in right_set]
-    return chosen, left, right, scripts_of(font, chosen), None if lowercase_capital else cases_of(font, chosen)
+    return chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases = _axes(font, names, False, marks, sides, lowercase_capital)
+    chosen, left, right, scripts, cases, lower_upper = _axes(font, names, False, marks, sides, lowercase_capital)
     return [(chosen[a], chosen[b]) for a in left for b in right
-            if same_script(scripts[a], scripts[b]) and not (cases and cases[a] == "l" and cases[b] == "U")]
+            if same_script(scripts[a], scripts[b]) and not apart(cases[a], cases[b], lower_upper)]
 
 
 def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None,
                   lowercase_capital: bool = False):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
-    common character on a side, and not a lowercase letter before a capital (unless
-    ``lowercase_capital``); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
+    common character on a side, and not a pair text never sets (:func:`apart`: a lowercase
+    letter before a capital unless ``lowercase_capital``, a word-initial capital after a letter
+    or before a capital); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
     and a right glyph of those sets; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts, cases = _axes(font, names, all_glyphs, marks, sides, lowercase_capital)
+    chosen, left_rows, right_rows, scripts, cases, lower_upper = _axes(
+        font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
     left, right = np.repeat(left_rows, len(right_rows)), np.tile(right_rows, len(left_rows))
@@ -235,10 +280,12 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         keep = (script[left] == script[right]) | common[script[left]] | common[script[right]]
         left, right = left[keep], right[keep]
     if cases:
-        case = np.array(cases)
-        keep = ~((case[left] == "l") & (case[right] == "U"))
+        kinds = ("", "l", "U", "W")
+        code = np.array([kinds.index(c) for c in cases], dtype=np.int8)
+        never = np.array([[apart(a, b, lower_upper) for b in kinds] for a in kinds], dtype=bool)
+        keep = ~never[code[left], code[right]]
         left, right = left[keep], right[keep]
     return PairTable(chosen, left, right)
 
 
-__all__ += ["scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["GREEK_ACCENTS", "word_initial", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
