@@ -348,12 +348,15 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     font = type_font()
     helpers.add_glyph(font, "H", 600, bubble=lambda p: helpers.rect(p, 0, 0, 600, 700), unicode=ord("H"))
     font.kerning[("e", "d")] = -7  # a glyph entry puts e on the left, d on the right
-    left, right = kerned_sides(dict(font.groups.items()), kerning_dict(font))
+    sides = kerned_sides(dict(font.groups.items()), kerning_dict(font))
+    left, right, partners = sides
     assert left == {"T", "f", "r", "e"} and right == {"y", "v", "o", "e", "g", "d"}
-    table = default_pairs(font, list(font.keys()), sides=(left, right))
+    assert partners == {(0, "e"): {"o", "e", "g", "d"}}  # e only against d's whole group
+    table = default_pairs(font, list(font.keys()), sides=sides)
     assert {a for a, _ in table} == left and {b for _, b in table} == right
-    assert len(table) == len(left) * len(right)
-    assert default_pair_list(font, list(font.keys()), sides=(left, right)) == list(table)  # RoboFont's, no numpy
+    assert len(table) == len(left) * len(right) - 2 and ("e", "y") not in set(table)
+    assert len(default_pairs(font, list(font.keys()), sides=(left, right))) == len(left) * len(right)
+    assert default_pair_list(font, list(font.keys()), sides=sides) == list(table)  # RoboFont's, no numpy
     everything = default_pairs(font, list(font.keys()), lowercase_capital=True)
     assert ("H", "T") in set(everything) and len(everything) == len(font.keys()) ** 2
     assert ("e", "T") in set(everything) and ("e", "T") not in set(default_pairs(font, list(font.keys())))
@@ -364,6 +367,39 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     assert solved == len(table)
     assert main(["kern", str(path), "--dry-run", "--format", "json", "--ungrouped", "--lowercase-capital"]) == 0
     assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(everything)
+
+
+def test_a_glyph_kerned_entry_by_entry_is_kerned_only_against_those_partners(tmp_path, capsys):
+    font = type_font()
+    for name, code in (("questiondown", 0xBF), ("underscore", 0x5F), ("H", 0x48)):
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, -200, 400, 500), unicode=code)
+    font.kerning[("questiondown", "T")] = -50  # no group on either side: named pairs only
+    font.kerning[("questiondown", "v")] = -10  # v's group on the right: y too
+    font.kerning[(K1 + "T", "underscore")] = 20  # on the right, against T's group
+    sides = kerned_sides(dict(font.groups.items()), kerning_dict(font))
+    assert sides.partners == {(0, "questiondown"): {"T", "y", "v"}, (1, "T"): {"questiondown"},
+                              (1, "underscore"): {"T"}}
+    assert "H" not in sides.left | sides.right
+    table = default_pairs(font, list(font.keys()), sides=sides)
+    pairs = set(table)
+    assert {p for p in pairs if p[0] == "questiondown"} == {("questiondown", "T"), ("questiondown", "y"),
+                                                             ("questiondown", "v")}
+    assert {p for p in pairs if "T" == p[1]} == {("questiondown", "T")}
+    assert {p for p in pairs if "underscore" in p} == {("T", "underscore")}
+    assert {("T", "y"), ("f", "o"), ("r", "g")} <= pairs  # grouped glyphs: every partner
+    assert len(pairs) == 3 * 6 + 3 + 1  # T f r × the o and y groups, ¿ T y v, T _
+    assert default_pair_list(font, list(font.keys()), sides=sides) == list(table)  # RoboFont's, no numpy
+    assert sides.allows("questiondown", "y") and not sides.allows("questiondown", "o")
+    assert not sides.allows("f", "T") and sides.allows("f", "o")
+
+    path = helpers.save(font, tmp_path)
+    before = lookup_all(helpers.RFont(str(path)))
+    assert main(["kern", str(path), "--format", "json"]) == 0
+    kept = {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}
+    assert kept <= pairs and ("questiondown", "o") not in kept
+    after = lookup_all(helpers.RFont(str(path)))
+    assert after[("questiondown", "o")] == before[("questiondown", "o")] == 0
+    assert after[("underscore", "T")] == 0 and after[("f", "underscore")] == 0
 
 
 def slanted_font(key=0):

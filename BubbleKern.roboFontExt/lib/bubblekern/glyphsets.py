@@ -38,13 +38,19 @@ a left glyph when it is in a ``public.kern1.`` group or is the left glyph of a k
 entry, a right glyph likewise. A glyph in no group on a side is one the designer left
 unkerned there (the right side of ``H``, most accented capitals' right sides in fonts
 that group only what they kern); kerning it against every glyph would write a class of one
-per glyph. ``--ungrouped`` (``ungrouped=True``) takes the whole default set instead.
+per glyph. A glyph in no group on a side that its designer kerned entry by entry (``¿``
+against ``T``, ``V``, ``W`` and ``Y`` alone, ``_`` against ``J``) is kerned there only
+against those partners and the members of their groups (:attr:`Sides.partners`): its
+designer has said which pairs it needs, and on the shipped Noto fonts the rest were a
+seventh of all pairs, every one of which the designer leaves at 0.
+``--ungrouped`` (``ungrouped=True``) takes the whole default set instead.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "COMMON", "glyph_char", "glyph_script", "kerned_glyphs", "same_script"]
 
@@ -140,30 +146,63 @@ def same_script(left: str, right: str) -> bool:
     return left == right or left in COMMONS or right in COMMONS
 
 
-def kerned_sides(
-    groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[str, str]]
-) -> tuple[set[str] | None, set[str] | None]:
-    """(left glyphs, right glyphs) a grouped font's kerning reaches: the members of its
+class Sides(NamedTuple):
+    """The glyphs a grouped font's kerning reaches, side by side (:func:`kerned_sides`)."""
+
+    left: set[str] | None
+    """Left glyphs (None: that side is not narrowed)."""
+    right: set[str] | None
+    """Right glyphs (None: that side is not narrowed)."""
+    partners: Mapping[tuple[int, str], frozenset[str]] = {}
+    """(side, glyph) → the glyphs it is kerned against, for a glyph in no kern group on ``side``
+    (0 left, 1 right) that its designer kerned entry by entry: the glyphs on the other side of
+    its entries and the members of their groups."""
+
+    def allows(self, left: str, right: str) -> bool:
+        """True when the pair is one of these sides (both glyphs reached, and partners agree)."""
+        if (self.left is not None and left not in self.left) or (self.right is not None and right not in self.right):
+            return False
+        mine, theirs = self.partners.get((0, left)), self.partners.get((1, right))
+        return (mine is None or right in mine) and (theirs is None or left in theirs)
+
+
+def kerned_sides(groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[str, str]]) -> Sides:
+    """The :class:`Sides` a grouped font's kerning reaches: the members of its
     ``public.kern1.``/``public.kern2.`` groups (``groups``: group name → members, as
-    ``font.groups``), and the glyphs named on that side of an entry of ``kerning``. A side
-    with no kern group at all is not narrowed (None)."""
-    left = {m for name, members in groups.items() if name.startswith(KERN1) for m in members}
-    right = {m for name, members in groups.items() if name.startswith(KERN2) for m in members}
-    grouped = bool(left), bool(right)
-    for a, b in kerning:
-        if not a.startswith(KERN1):
-            left.add(a)
-        if not b.startswith(KERN2):
-            right.add(b)
-    return (left if grouped[0] else None), (right if grouped[1] else None)
+    ``font.groups``), and the glyphs named on that side of an entry of ``kerning``, each of
+    those only against its entries' partners (:attr:`Sides.partners`). A side with no kern
+    group at all is not narrowed (None)."""
+    member_of: tuple[dict[str, str], dict[str, str]] = ({}, {})
+    for name, members in groups.items():
+        side = 0 if name.startswith(KERN1) else 1 if name.startswith(KERN2) else None
+        if side is not None:
+            for member in members:
+                member_of[side].setdefault(member, name)
+    grouped = bool(member_of[0]), bool(member_of[1])
+
+    def glyphs(name: str, side: int) -> Iterable[str]:
+        """The glyphs ``name`` (a glyph, or a kern group of ``side``) stands for, whole groups."""
+        if name.startswith((KERN1, KERN2)):
+            return groups.get(name, ())
+        group = member_of[side].get(name)
+        return groups.get(group, ()) if group else (name,)
+
+    partners: dict[tuple[int, str], set[str]] = {}
+    for pair in kerning:
+        for side in (0, 1):
+            name = pair[side]
+            if grouped[side] and not name.startswith((KERN1, KERN2)) and name not in member_of[side]:
+                partners.setdefault((side, name), set()).update(glyphs(pair[1 - side], 1 - side))
+    left = set(member_of[0]) | {name for (side, name) in partners if side == 0}
+    right = set(member_of[1]) | {name for (side, name) in partners if side == 1}
+    return Sides(left if grouped[0] else None, right if grouped[1] else None,
+                 {key: frozenset(value) for key, value in partners.items()})
 
 
 def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
     """True when ``groups`` (as ``font.groups``) holds a kern group with members."""
     return any(members for name, members in groups.items() if name.startswith((KERN1, KERN2)))
 
-
-Sides = tuple[set[str] | None, set[str] | None]
 
 GREEK_ACCENTS = frozenset("\u0300\u0301\u0313\u0314\u0342\u0345")
 """Combining varia, oxia (tonos), psili, dasia, perispomeni and ypogegrammeni: the marks a
@@ -234,26 +273,33 @@ def wants_lowercase_capital(font, asked: bool = False) -> bool:
 
 def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None, lowercase_capital: bool):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None, whether lowercase–capital pairs are kept) of the default set."""
+    or None, whether lowercase–capital pairs are kept, partners by position) of the default set;
+    partners maps (side, position) to the positions that glyph is kerned against."""
     if all_glyphs:
         chosen = list(names)
-        return chosen, range(len(chosen)), range(len(chosen)), None, None, True
+        return chosen, range(len(chosen)), range(len(chosen)), None, None, True, {}
     chosen = kerned_glyphs(font, names, marks)
-    left_set, right_set = sides if sides is not None else (None, None)
-    if left_set is not None and right_set is not None:
-        chosen = [n for n in chosen if n in left_set or n in right_set]
-    left = [i for i, n in enumerate(chosen) if left_set is None or n in left_set]
-    right = [i for i, n in enumerate(chosen) if right_set is None or n in right_set]
-    return chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital
+    sides = Sides(*sides) if sides is not None else Sides(None, None)
+    if sides.left is not None and sides.right is not None:
+        chosen = [n for n in chosen if n in sides.left or n in sides.right]
+    left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
+    right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
+    position = {n: i for i, n in enumerate(chosen)}
+    partners = {(side, position[name]): {position[m] for m in others if m in position}
+                for (side, name), others in sides.partners.items() if name in position}
+    return (chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital,
+            partners)
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases, lower_upper = _axes(font, names, False, marks, sides, lowercase_capital)
+    chosen, left, right, scripts, cases, lower_upper, partners = _axes(
+        font, names, False, marks, sides, lowercase_capital)
     return [(chosen[a], chosen[b]) for a in left for b in right
-            if same_script(scripts[a], scripts[b]) and not apart(cases[a], cases[b], lower_upper)]
+            if same_script(scripts[a], scripts[b]) and not apart(cases[a], cases[b], lower_upper)
+            and b in partners.get((0, a), (b,)) and a in partners.get((1, b), (a,))]
 
 
 def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None,
@@ -263,12 +309,12 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     common character on a side, and not a pair text never sets (:func:`apart`: a lowercase
     letter before a capital unless ``lowercase_capital``, a word-initial capital after a letter
     or before a capital); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
-    and a right glyph of those sets; with ``all_glyphs``, every pair of ``names``."""
+    and a right glyph of those sets that their partners allow; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts, cases, lower_upper = _axes(
+    chosen, left_rows, right_rows, scripts, cases, lower_upper, partners = _axes(
         font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
@@ -285,7 +331,26 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         never = np.array([[apart(a, b, lower_upper) for b in kinds] for a in kinds], dtype=bool)
         keep = ~never[code[left], code[right]]
         left, right = left[keep], right[keep]
+    if partners:
+        left, right = _with_partners(len(chosen), left, right, partners)
     return PairTable(chosen, left, right)
 
 
-__all__ += ["GREEK_ACCENTS", "word_initial", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+def _with_partners(count: int, left, right, partners: Mapping[tuple[int, int], set[int]]):
+    """The pairs (``left``, ``right`` positions) whose glyphs' partners allow them."""
+    import numpy as np
+
+    code = left.astype(np.int64) * count + right
+    keep = np.ones(len(code), dtype=bool)
+    for side, rows in ((0, left), (1, right)):
+        limited = np.zeros(count, dtype=bool)
+        allowed: list[int] = []
+        for (which, glyph), others in partners.items():
+            if which == side:
+                limited[glyph] = True
+                allowed.extend(glyph * count + o if side == 0 else o * count + glyph for o in others)
+        keep &= ~limited[rows] | np.isin(code, np.asarray(allowed, dtype=np.int64))
+    return left[keep], right[keep]
+
+
+__all__ += ["Sides", "GREEK_ACCENTS", "word_initial", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
