@@ -23,6 +23,7 @@ from bubblekern.glyphsets import (
     word_initial,
 )
 from bubblekern.groups import apply_class_kerning, compress, read_groups
+from bubblekern.settings import Settings
 
 import helpers
 
@@ -291,6 +292,23 @@ def test_accented_greek_capitals_only_start_words(tmp_path, capsys):
         assert (("alpha", "Tau") in pairs) == asked
     font.kerning[("alpha", "Alphatonos")] = -20  # a lowercase before a word-initial capital: the designer's
     assert kerns_lowercase_capital(font)
+
+
+def test_a_word_initial_capital_is_edged_by_its_breathing():
+    """Only a space or punctuation precedes Ὑ: a hyphen stops at its breathing, not under it."""
+    font = helpers.new_font()
+    capital = lambda p: (helpers.rect(p, 20, 600, 120, 700), helpers.rect(p, 220, 0, 480, 700))  # noqa: E731
+    for name, code in (("uni1F59", 0x1F59), ("Upsilon", 0x3A5), ("U", 0x55)):  # Ὑ, and the same shape plain
+        helpers.add_glyph(font, name, 500, bubble=capital, unicode=code)
+    helpers.add_glyph(font, "hyphen", 300, bubble=lambda p: helpers.rect(p, 0, 250, 300, 350), unicode=0x2D)
+    helpers.add_glyph(font, "quoteleft", 300, bubble=lambda p: helpers.rect(p, 0, 600, 300, 700), unicode=0x2018)
+    pairs = [("hyphen", "uni1F59"), ("hyphen", "Upsilon"), ("hyphen", "U"), ("quoteleft", "uni1F59"),
+             ("quoteleft", "U"), ("uni1F59", "hyphen"), ("U", "hyphen")]
+    values = dict(zip(pairs, kern_pairs(font, pairs, Settings(min_kern=0)).values.tolist()))
+    assert values[("hyphen", "U")] == values[("hyphen", "Upsilon")] == -150  # under the bar: half of 300 at most
+    assert values[("hyphen", "uni1F59")] == -20  # stops at the breathing's edge
+    assert values[("quoteleft", "uni1F59")] == values[("quoteleft", "U")] == -20
+    assert values[("uni1F59", "hyphen")] == values[("U", "hyphen")]  # its right side is as drawn
 
 
 def test_a_big_font_without_groups_gets_groups_built_and_says_so(tmp_path, capsys):

@@ -316,7 +316,10 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend)])
         rows = [i % 3 != 0 for i in range(len(profiles))]  # "auto": only pairs of two marked rows blended
         results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend, rows)])
-    assert results[:5] == results[5:] and results[0] != results[1]
+        flat = k.cap_depth(matrix, 0.0, left_rows=[i % 2 == 0 for i in range(len(profiles))])  # word-initial rows
+        results.append([[list(r) for r in flat.room_left], [list(r) for r in flat.room_right]])
+    assert results[:6] == results[6:] and results[0] != results[1]
+    assert results[5][0] != [list(r) for r in matrix.room_left] and results[5][1] == [list(r) for r in matrix.room_right]
     mixed, full, plain = results[4][0], results[3][0], results[0][0]
     for gap, a, b, blended, unblended in zip(mixed, left, right, full, plain):
         assert gap == (blended if rows[a] and rows[b] else unblended)

@@ -251,6 +251,14 @@ def apart(left: str, right: str, lowercase_capital: bool = False) -> bool:
     return not lowercase_capital and left == "l" and right == "U"
 
 
+def word_initial_rows(font, names: Sequence[str]) -> list[bool]:
+    """Per glyph of ``names``: whether it is a capital that only starts a word
+    (:func:`word_initial`). Its left side is solved as flat as its outermost band: only a space
+    or punctuation ever precedes it, and the accent or breathing it carries on the left is the
+    edge its designer spaced it by, so a hyphen or low quote does not slide in under it."""
+    return [case == "W" for case in cases_of(font, names)]
+
+
 def kerns_lowercase_capital(font) -> bool:
     """True when an entry of ``font.kerning`` with a value other than 0 sets a lowercase letter
     before a capital (a glyph, or any member of a kern group, on each side)."""
@@ -353,4 +361,4 @@ def _with_partners(count: int, left, right, partners: Mapping[tuple[int, int], s
     return left[keep], right[keep]
 
 
-__all__ += ["Sides", "GREEK_ACCENTS", "word_initial", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]

@@ -16,6 +16,7 @@ from . import kernel
 from .bubbles import FontBubbles, glyph_order
 from .direction import Direction, glyph_directions, is_rtl_pair, pair_direction
 from .fontkerning import kerning_dict, write_kerning
+from .glyphsets import word_initial_rows
 from .pairs import Pair, check_names, unique
 from .settings import Settings
 
@@ -242,12 +243,15 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
 
     capped = settings.cap_for(bubbles.upm)  # the default positive limit scales with the em
     solving, contexts, blend, blended, extra = matrix, None, (), 0, {}
+    initial = word_initial_rows(font, matrix.names)
+    if any(initial):  # a breathing or accent is the left edge of the capital it starts a word with
+        solving = kernel.cap_depth(solving, 0.0, left_rows=initial)
     scaled = any(v != 1.0 for v in settings.strengths)
     if settings.depth_cap is not None or scaled or settings.blend:  # the value model
         from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
-            solving = capped_matrix(matrix, settings.depth_cap * bubbles.band_height / settings.band)
+            solving = capped_matrix(solving, settings.depth_cap * bubbles.band_height / settings.band)
         if scaled:
             contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
         if settings.blend == "auto":

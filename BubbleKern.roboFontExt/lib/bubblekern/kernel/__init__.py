@@ -19,8 +19,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
 - ``solve_gaps`` and ``kern_values``: its two halves (see :mod:`bubblekern.solver` and
   :mod:`bubblekern.rules`), and ``negative_cap``/``round_to_step`` for single values.
 - ``NO_BAND``: the band index of pairs that share no band.
-- ``cap_depth(matrix, depth)``: the matrix with each glyph's room per band limited to
-  ``depth`` beyond its smallest (the value model's depth cap); ``compress(column, mask)``:
+- ``cap_depth(matrix, depth, left_rows=None)``: the matrix with each glyph's room per band limited to
+  ``depth`` beyond its smallest (the value model's depth cap; with ``left_rows``, the left side
+  of the flagged glyphs only: word-initial Greek capitals); ``compress(column, mask)``:
   the entries of a result column where ``mask`` is true.
 - ``grow(matrix, dx, dy)``: the matrix with every bubble grown by an elliptical halo, and
   ``blend_gaps(gaps, grown, weights)``: gaps blended from the gaps of grown matrices (the value

@@ -215,17 +215,25 @@ def solve(
     return gaps, bands, values, failsafe, kept
 
 
-def cap_depth(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
-    """``matrix`` with each glyph's room per band limited to ``depth`` beyond its smallest on that side."""
+def cap_depth(matrix: ProfileMatrix, depth: float, left_rows: Sequence[bool] | None = None) -> ProfileMatrix:
+    """``matrix`` with each glyph's room per band limited to ``depth`` beyond its smallest on that
+    side; with ``left_rows`` (a flag per glyph), only the left side of the flagged glyphs, and
+    from their sidebearing line where their smallest room passes it."""
 
-    def cap(rows: list[list[float]]) -> list[list[float]]:
+    def cap(rows: list[list[float]], chosen: Sequence[bool] | None) -> list[list[float]]:
         capped = []
-        for room in rows:
-            limit = min(room, default=_INF) + depth
+        for i, room in enumerate(rows):
+            if chosen is not None and not chosen[i]:
+                capped.append(room)
+                continue
+            outer = min(room, default=_INF)
+            limit = (outer if chosen is None else max(outer, 0.0)) + depth
             capped.append([r if r <= limit or r == _INF else limit for r in room])
         return capped
 
-    return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
+    if left_rows is not None:
+        return replace(matrix, room_left=cap(matrix.room_left, left_rows))
+    return replace(matrix, room_left=cap(matrix.room_left, None), room_right=cap(matrix.room_right, None))
 
 
 def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:

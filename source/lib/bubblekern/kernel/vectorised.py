@@ -183,15 +183,21 @@ def solve(
     return gaps, bands, values, failsafe, kept
 
 
-def cap_depth(matrix: ProfileMatrix, depth: float) -> ProfileMatrix:
-    """``matrix`` with each glyph's room per band limited to ``depth`` beyond its smallest on that side."""
+def cap_depth(matrix: ProfileMatrix, depth: float, left_rows: Sequence[bool] | None = None) -> ProfileMatrix:
+    """``matrix`` with each glyph's room per band limited to ``depth`` beyond its smallest on that
+    side; with ``left_rows`` (a flag per glyph), only the left side of the flagged glyphs, and
+    from their sidebearing line where their smallest room passes it."""
 
-    def cap(room: np.ndarray) -> np.ndarray:
+    def cap(room: np.ndarray, floor: float = -np.inf) -> np.ndarray:
         if room.size == 0:
             return room.copy()
-        outer = room.min(axis=1, keepdims=True)  # +inf only where a row has no band at all
+        outer = np.maximum(room.min(axis=1, keepdims=True), floor)  # +inf only where a row has no band
         return np.where(np.isfinite(room), np.minimum(room, outer + depth), room)
 
+    if left_rows is not None:
+        chosen = np.asarray(left_rows, dtype=bool).reshape(-1, 1)
+        left = matrix.room_left
+        return replace(matrix, room_left=np.where(chosen, cap(left, 0.0), left) if left.size else left.copy())
     return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
 
 
