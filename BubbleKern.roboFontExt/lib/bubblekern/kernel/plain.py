@@ -220,20 +220,15 @@ def cap_depth(matrix: ProfileMatrix, depth: float, left_rows: Sequence[bool] | N
     side; with ``left_rows`` (a flag per glyph), only the left side of the flagged glyphs, and
     from their sidebearing line where their smallest room passes it."""
 
-    def cap(rows: list[list[float]], chosen: Sequence[bool] | None) -> list[list[float]]:
-        capped = []
-        for i, room in enumerate(rows):
-            if chosen is not None and not chosen[i]:
-                capped.append(room)
-                continue
-            outer = min(room, default=_INF)
-            limit = (outer if chosen is None else max(outer, 0.0)) + depth
-            capped.append([r if r <= limit or r == _INF else limit for r in room])
-        return capped
+    def cap(room: list[float], floor: float = -_INF) -> list[float]:
+        limit = max(min(room, default=_INF), floor) + depth
+        return [r if r <= limit or r == _INF else limit for r in room]
 
     if left_rows is not None:
-        return replace(matrix, room_left=cap(matrix.room_left, left_rows))
-    return replace(matrix, room_left=cap(matrix.room_left, None), room_right=cap(matrix.room_right, None))
+        return replace(matrix, room_left=[cap(room, 0.0) if chosen else room
+                                          for room, chosen in zip(matrix.room_left, left_rows)])
+    return replace(matrix, room_left=[cap(room) for room in matrix.room_left],
+                   room_right=[cap(room) for room in matrix.room_right])
 
 
 def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:

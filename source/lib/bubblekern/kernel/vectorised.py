@@ -197,7 +197,7 @@ def cap_depth(matrix: ProfileMatrix, depth: float, left_rows: Sequence[bool] | N
     if left_rows is not None:
         chosen = np.asarray(left_rows, dtype=bool).reshape(-1, 1)
         left = matrix.room_left
-        return replace(matrix, room_left=np.where(chosen, cap(left, 0.0), left) if left.size else left.copy())
+        return replace(matrix, room_left=np.where(chosen, cap(left, 0.0), left))
     return replace(matrix, room_left=cap(matrix.room_left), room_right=cap(matrix.room_right))
 
 
