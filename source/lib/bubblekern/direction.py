@@ -21,6 +21,8 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 from typing import Literal
 
+from .glyphsets import unicode_table
+
 __all__ = [
     "Direction",
     "RTL_CLASSES",
@@ -76,11 +78,7 @@ def glyph_directions(
         return dict.fromkeys(names, "R")
     forced = set(rtl)
     encoded: dict[str, Direction] = {}
-    unicodes: dict[str, tuple[int, ...]] = {}
-    for name in font.keys():
-        codes = tuple(font[name].unicodes)
-        if codes:
-            unicodes[name] = codes
+    unicodes = {name: tuple(codes) for name, codes in unicode_table(font).items() if codes}
     result: dict[str, Direction] = {}
     for name in names:
         if name in forced:

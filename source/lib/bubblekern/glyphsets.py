@@ -71,7 +71,7 @@ _CATEGORIES = ("Lu", "Ll", "Lt", "Lo", "Nd", "Sc")
 KERN1, KERN2 = "public.kern1.", "public.kern2."
 
 
-def _unicodes(font) -> dict[str, list[int]]:
+def unicode_table(font) -> dict[str, list[int]]:
     """Glyph name → its Unicode values, read once (defcon's table where there is one)."""
     layer = font.defaultLayer
     naked = layer.naked() if hasattr(layer, "naked") else None
@@ -121,7 +121,7 @@ def _kerned_char(char: str, marks: bool = False) -> bool:
 def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
     """The glyphs of ``names`` (in order) that a designer kerns, by the rule in the module doc
     (combining marks too with ``marks``); a glyph whose character cannot be told is kept."""
-    table = _unicodes(font)
+    table = unicode_table(font)
     chosen = []
     for name in names:
         char = glyph_char(name, table.get(name, ()))
@@ -132,7 +132,7 @@ def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
 
 def scripts_of(font, names: Sequence[str]) -> list[str]:
     """The script code of each glyph of ``names`` (``Zyyy`` when it has no character)."""
-    table = _unicodes(font)
+    table = unicode_table(font)
     out = []
     for name in names:
         char = glyph_char(name, table.get(name, ()))
@@ -226,7 +226,7 @@ def cases_of(font, names: Sequence[str]) -> list[str]:
     """``"l"`` for a lowercase letter (``Ll``: small capitals too), ``"U"`` for a capital (``Lu``,
     ``Lt``), ``"W"`` for a capital that only starts a word (:func:`word_initial`), ``""`` for
     anything else, per glyph of ``names``."""
-    table = _unicodes(font)
+    table = unicode_table(font)
     out = []
     for name in names:
         char = glyph_char(name, table.get(name, ()))
@@ -281,33 +281,27 @@ def wants_lowercase_capital(font, asked: bool = False) -> bool:
 
 def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None, lowercase_capital: bool):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None, whether lowercase–capital pairs are kept, partners by position) of the default set;
-    partners maps (side, position) to the positions that glyph is kerned against."""
+    or None, whether lowercase–capital pairs are kept, the :class:`Sides` or None) of the default set."""
     if all_glyphs:
         chosen = list(names)
-        return chosen, range(len(chosen)), range(len(chosen)), None, None, True, {}
+        return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None
     chosen = kerned_glyphs(font, names, marks)
     sides = Sides(*sides) if sides is not None else Sides(None, None)
     if sides.left is not None and sides.right is not None:
         chosen = [n for n in chosen if n in sides.left or n in sides.right]
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
     right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
-    position = {n: i for i, n in enumerate(chosen)}
-    partners = {(side, position[name]): {position[m] for m in others if m in position}
-                for (side, name), others in sides.partners.items() if name in position}
-    return (chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital,
-            partners)
+    return chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital, sides
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases, lower_upper, partners = _axes(
-        font, names, False, marks, sides, lowercase_capital)
+    chosen, left, right, scripts, cases, lower_upper, sides = _axes(font, names, False, marks, sides, lowercase_capital)
     return [(chosen[a], chosen[b]) for a in left for b in right
             if same_script(scripts[a], scripts[b]) and not apart(cases[a], cases[b], lower_upper)
-            and b in partners.get((0, a), (b,)) and a in partners.get((1, b), (a,))]
+            and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
 
 
 def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None,
@@ -322,7 +316,7 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts, cases, lower_upper, partners = _axes(
+    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides = _axes(
         font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
@@ -339,26 +333,31 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         never = np.array([[apart(a, b, lower_upper) for b in kinds] for a in kinds], dtype=bool)
         keep = ~never[code[left], code[right]]
         left, right = left[keep], right[keep]
-    if partners:
-        left, right = _with_partners(len(chosen), left, right, partners)
+    if sides is not None and sides.partners:
+        left, right = _with_partners(chosen, left, right, sides.partners)
     return PairTable(chosen, left, right)
 
 
-def _with_partners(count: int, left, right, partners: Mapping[tuple[int, int], set[int]]):
-    """The pairs (``left``, ``right`` positions) whose glyphs' partners allow them."""
+def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[int, str], frozenset[str]]):
+    """The pairs (``left``, ``right`` positions into ``chosen``) that ``partners`` allow
+    (:meth:`Sides.allows`, on arrays)."""
     import numpy as np
 
+    count = len(chosen)
+    position = {name: i for i, name in enumerate(chosen)}
     code = left.astype(np.int64) * count + right
     keep = np.ones(len(code), dtype=bool)
     for side, rows in ((0, left), (1, right)):
         limited = np.zeros(count, dtype=bool)
         allowed: list[int] = []
-        for (which, glyph), others in partners.items():
-            if which == side:
+        for (which, name), others in partners.items():
+            if which == side and name in position:
+                glyph = position[name]
                 limited[glyph] = True
+                others = [position[o] for o in others if o in position]
                 allowed.extend(glyph * count + o if side == 0 else o * count + glyph for o in others)
         keep &= ~limited[rows] | np.isin(code, np.asarray(allowed, dtype=np.int64))
     return left[keep], right[keep]
 
 
-__all__ += ["Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
