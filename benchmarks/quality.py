@@ -30,7 +30,12 @@ without them):
    **not** used for training — beside FontForge's AutoKern, tuned on the same training
    pairs (its separation chosen from a grid by MAE), when ``import fontforge`` works in
    some Python on the machine (Debian: ``apt-get install python3-fontforge``);
-6. it prints where BubbleKern's held-out error is, per font and pair context (punctuation split
+6. beside them, **other designers**: the mean of the other fonts' designer values for the same
+   character pairs (fonts of the scored font's family left out: Noto Sans Italic is not
+   "another designer" of Noto Sans), scored the same way. It is how far one designer's kerning
+   goes as a prediction of another's, with no tool involved: the level an automatic kerning
+   from a few model pairs is measured against;
+7. it prints where BubbleKern's held-out error is, per font and pair context (punctuation split
    into letter–punctuation, punctuation–letter and punctuation–punctuation): each context's share
    of the font's absolute error, its MAE and its zero-kerning MAE. ``--dump`` writes every pair
    (font, glyphs, context, model pair or not, designer / BubbleKern / FontForge values) to a CSV file.
@@ -298,6 +303,29 @@ def by_context(rows: list[tuple]) -> None:
         print(f"{font:<22} " + " ".join(f"{c:>16}" for c in cells))
 
 
+def family(ttf: Path) -> str:
+    """The font's family name (typographic family first): fonts of one family are one designer's."""
+    from fontTools.ttLib import TTFont
+
+    return TTFont(ttf, lazy=True)["name"].getBestFamilyName() or ttf.stem
+
+
+def other_designers(kerned: dict[str, tuple[str, dict, list]]) -> dict[str, dict]:
+    """Per font, the mean of the other families' designer values (per 1000 em) for its scored character
+    pairs, scored against its own designer's values: ``kerned`` maps a font to (family, values by
+    character pair, scored character pairs)."""
+    found = {}
+    for name, (own_family, values, scored) in kerned.items():
+        others = [v for other, (f, v, _) in kerned.items() if other != name and f != own_family]
+        if not others:
+            continue
+        predicted = np.array([np.mean([v.get(pair, 0.0) for v in others]) for pair in scored])
+        m = metrics(predicted, np.array([values.get(pair, 0.0) for pair in scored]), 1000.0)
+        found[name] = {"r": m.pearson, "mae": m.mae, "zero": m.baseline_mae, "precision": m.precision,
+                       "recall": m.recall, "fonts": len(others)}
+    return found
+
+
 def _f(value, spec=".2f") -> str:
     return "—" if value is None else format(value, spec)
 
@@ -353,7 +381,7 @@ def main(argv=None) -> int:
         print("blend weights of all the fonts:", learn_blend([k for k, _ in columns.values()],
                                                              [d for _, d in columns.values()]))
 
-    rows, report, dumped = [], {}, []
+    rows, report, dumped, kerned = [], {}, [], {}
     for ttf in fonts:
         started = time.perf_counter()
         cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
@@ -390,6 +418,9 @@ def main(argv=None) -> int:
             except (RuntimeError, subprocess.TimeoutExpired, ValueError) as error:
                 entry["fontforge_error"] = str(error)
         entry["seconds"] = round(time.perf_counter() - started, 1)
+        char = {name: c for c, name in cmap.items()}
+        kerned[ttf.stem] = (family(ttf), {(char[a], char[b]): v * 1000.0 / upm for (a, b), v in designer.items()},
+                            [(char[a], char[b]) for a, b in scored])
         if args.dump:
             dumped += dump_rows(ttf.stem, ufo, scored, model_pairs, designer, ours, theirs if "fontforge" in entry else {}, upm)
         report[ttf.stem] = entry
@@ -402,15 +433,21 @@ def main(argv=None) -> int:
                 print(f"  {a:>12} {b:<12} {ours.get((a, b), 0) * scale:7.0f} {designer.get((a, b), 0) * scale:7.0f}")
         print(f"{ttf.stem}: {entry['seconds']} s; BubbleKern {how}", flush=True)
 
+    for name, found in other_designers(kerned).items():
+        report[name]["other_designers"] = found
     print()
-    print(f"{'font':<22} {'pairs':>5} | {'r':>5} {'MAE':>6} {'zero':>6} {'P':>5} {'R':>5} | {'FF r':>5} {'FF MAE':>6} {'P':>5} {'R':>5}")
+    print(f"{'font':<22} {'pairs':>5} | {'r':>5} {'MAE':>6} {'zero':>6} {'P':>5} {'R':>5} | {'FF r':>5} {'FF MAE':>6} {'P':>5} {'R':>5}"
+          f" | {'others r':>8} {'MAE':>6} {'P':>5} {'R':>5}")
     for name, entry in rows:
-        ours, theirs = entry["bubblekern"], entry.get("fontforge", {})
+        ours, theirs, others = entry["bubblekern"], entry.get("fontforge", {}), entry.get("other_designers", {})
         print(
             f"{name:<22} {entry['pairs']:>5} | {_f(ours['r'])} {_f(ours['mae'], '6.1f')} {_f(ours['zero'], '6.1f')} "
             f"{_f(ours['precision'])} {_f(ours['recall'])} | {_f(theirs.get('r'))} {_f(theirs.get('mae'), '6.1f')} "
-            f"{_f(theirs.get('precision'))} {_f(theirs.get('recall'))}"
+            f"{_f(theirs.get('precision'))} {_f(theirs.get('recall'))} | {_f(others.get('r')):>8} "
+            f"{_f(others.get('mae'), '6.1f')} {_f(others.get('precision'))} {_f(others.get('recall'))}"
         )
+    if any("other_designers" in entry for _, entry in rows):
+        print("others: the mean of the other families' designer values for the same character pairs")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     if args.dump:

@@ -35,6 +35,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import kernel
+from .glyphsets import unicode_table
 
 __all__ = [
     "CONTEXTS",
@@ -74,12 +75,14 @@ _CONTEXT = (
 """Context index by (left kind code, right kind code); −1: outside the contexts."""
 
 
-def glyph_kind(font, name: str) -> Kind:
-    """The kind of glyph ``name`` by its Unicode value, or by the name's base (``a.sc`` → ``a``)."""
-    codes = _unicodes(font, name)
-    if not codes and "." in name:
-        base = name.split(".", 1)[0]
-        codes = _unicodes(font, base) if base and base in font else []  # ".notdef" has no base
+def glyph_kind(font, name: str, table: Mapping[str, Sequence[int]] | None = None) -> Kind:
+    """The kind of glyph ``name`` by its Unicode value, or by the name's base (``a.sc`` → ``a``).
+
+    ``table`` is :func:`bubblekern.glyphsets.unicode_table` of ``font`` when the caller has it."""
+    base = name.split(".", 1)[0]  # ".notdef" has no base
+    if table is None:
+        table = {n: _unicodes(font, n) for n in {name, base} if n}
+    codes = table.get(name) or (table.get(base) or () if base else ())
     for code in codes:
         category = unicodedata.category(chr(code))
         if category in ("Lu", "Lt"):
@@ -92,8 +95,9 @@ def glyph_kind(font, name: str) -> Kind:
 
 
 def glyph_kinds(font, names: Iterable[str]) -> dict[str, Kind]:
-    """:func:`glyph_kind` of every name."""
-    return {name: glyph_kind(font, name) for name in names}
+    """:func:`glyph_kind` of every name, from one read of the font's Unicode values."""
+    table = unicode_table(font)
+    return {name: glyph_kind(font, name, table) for name in names}
 
 
 def _unicodes(font, name: str) -> list[int]:

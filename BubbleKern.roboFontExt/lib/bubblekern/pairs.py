@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .direction import Direction, char_direction, direction_runs
 from .errors import MissingGlyphError, PairFileError, PairListError
+from .glyphsets import unicode_table
 
 __all__ = [
     "Pair",
@@ -195,9 +196,10 @@ def is_blank(glyph) -> bool:
 
 def cmap_of(font) -> dict[int, str]:
     """Unicode value → glyph name, from the glyphs' unicodes (first name in sorted order wins)."""
+    table = unicode_table(font)
     cmap: dict[int, str] = {}
-    for name in sorted(font.keys()):
-        for code in font[name].unicodes:
+    for name in sorted(table):
+        for code in table[name]:
             cmap.setdefault(code, name)
     return cmap
 
