@@ -70,9 +70,11 @@ FONTS = next(
 """``../shared/fonts`` of the repository (of the main checkout, from a worktree beside it)."""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 PUNCTUATION = ".,:;-'\""
-TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "r,P.")
+TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "r,T.")
 """Training texts: their consecutive pairs (22) and the control pairs ``fit`` adds (8 more: 30 in all)
-are the only designer kerning BubbleKern sees."""
+are the only designer kerning BubbleKern sees. ``,T`` says whether the designer kerns a stop before
+a letter (the ``stop-letter`` context); ``r,P.``, its stop pair one the bubbles leave at 0, said nothing
+(the figures before that context had it)."""
 MAX_TRAINING = 30
 
 
@@ -271,7 +273,8 @@ def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, design
     def context(a: str, b: str, c: int) -> str:  # punctuation split by side: where designers differ most
         if c < 0 or CONTEXTS[c] != "punctuation":
             return CONTEXTS[c] if c >= 0 else ""
-        return {(True, True): "P–P", (True, False): "P–letter"}.get((kinds[a] == "P", kinds[b] == "P"), "letter–P")
+        marks = (kinds[a] in ("P", "S"), kinds[b] in ("P", "S"))
+        return {(True, True): "P–P", (True, False): "P–letter"}.get(marks, "letter–P")
 
     return [
         (font_name, a, b, context(a, b, c), int((a, b) in training), round(designer.get((a, b), 0.0) * scale, 1),

@@ -80,12 +80,14 @@ def test_capped_matrix_caps_each_side_from_its_own_outermost_band():
 def test_glyph_kinds_come_from_unicode_values_or_the_name_before_the_suffix():
     font = letters_font()
     kinds = {n: glyph_kind(font, n) for n in ("H", "n", "hyphen", "period", "o.alt", "ornament")}
-    assert kinds == {"H": "U", "n": "l", "hyphen": "P", "period": "P", "o.alt": "l", "ornament": ""}
+    assert kinds == {"H": "U", "n": "l", "hyphen": "P", "period": "S", "o.alt": "l", "ornament": ""}
     add_glyph(font, ".notdef", 500, bubble=lambda p: rect(p, 40, 0, 460, 700))
     assert glyph_kind(font, ".notdef") == ""  # a name starting with a period has no base to ask about
-    contexts = pair_contexts(["U", "U", "l", "l", "P", "U", ""], ["U", "l", "U", "l", "l", "P", "U"])
+    contexts = pair_contexts(["U", "U", "l", "l", "P", "U", "", "S", "S", "S", "U", "S"],
+                             ["U", "l", "U", "l", "l", "P", "U", "U", "l", "P", "S", ""])
     assert [CONTEXTS[i] if i >= 0 else None for i in contexts] == [
         "UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "punctuation", None,
+        "stop-letter", "stop-letter", "punctuation", "punctuation", "punctuation",
     ]
 
 
@@ -95,10 +97,10 @@ def test_each_context_is_scaled_by_its_own_strength():
     plain = kern(font, pairs, min_kern=0)
     assert plain == {("L", "T"): -230, ("T", "o"): -270, ("o", "T"): -270, ("o", "o.alt"): -80,
                      ("T", "period"): -130, ("T", "ornament"): -270}
-    scaled = kern(font, pairs, min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0))
+    scaled = kern(font, pairs, min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0, 1.0))
     assert scaled == {("L", "T"): -115, ("T", "o"): -68, ("o", "T"): -27, ("o", "o.alt"): -160,
                       ("T", "period"): 0, ("T", "ornament"): -270}  # a glyph of no kind is not scaled
-    everything = kern_pairs(font, None, Settings(min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0))).as_dict()
+    everything = kern_pairs(font, None, Settings(min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0, 1.0))).as_dict()
     assert {p: everything[p] for p in pairs} == scaled  # all pairs solve the same as a pair list
 
 
@@ -113,9 +115,9 @@ def test_strengths_never_scale_positive_kerns_nor_pass_the_cap():
 
 
 def test_settings_round_trip_and_refuse_bad_model_values():
-    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25], failsafe="skip")
+    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25, 0], failsafe="skip")
     data = settings.to_dict()
-    assert data["depth_cap"] == 60 and data["strengths"] == [0.5, 1.0, 1.0, 1.0, 0.25] and data["failsafe"] == "skip"
+    assert data["depth_cap"] == 60 and data["strengths"] == [0.5, 1.0, 1.0, 1.0, 0.25, 0.0] and data["failsafe"] == "skip"
     assert Settings.from_dict(data) == settings
     assert "strengths" not in Settings().to_dict() and "depth_cap" not in Settings().to_dict()
     for bad in ({"depth_cap": -1}, {"depth_cap": float("nan")}, {"strengths": (1, 1)}, {"strengths": (1, 1, 1, 1, -0.5)},
@@ -126,8 +128,8 @@ def test_settings_round_trip_and_refuse_bad_model_values():
 
 def test_fit_strengths_picks_a_strength_per_context_on_a_constructed_case():
     rng = np.random.default_rng(7)
-    truth = (0.5, 1.0, 0.2, 1.5, 0.0)
-    contexts = np.repeat(np.arange(5), 6).astype(np.int8)
+    truth = (0.5, 1.0, 0.2, 1.5, 0.0, 1.25)
+    contexts = np.repeat(np.arange(6), 6).astype(np.int8)
     raw = -rng.integers(20, 200, size=len(contexts)).astype(float)
     reference = np.round(raw * np.array(truth)[contexts])
     assert fit_strengths(raw, reference, contexts) == truth
@@ -137,9 +139,41 @@ def test_fit_strengths_keeps_contexts_without_enough_model_pairs():
     raw = np.array([-100.0, -80.0, -60.0])
     reference = np.array([-50.0, -40.0, -30.0])
     contexts = np.array([0, 0, 3], dtype=np.int8)
-    found = fit_strengths(raw, reference, contexts, keep=(1.0, 0.7, 1.0, 1.2, 0.3))
-    assert found == (0.5, 0.7, 1.0, 1.2, 0.3)  # lc-lc has one pair only: kept
+    found = fit_strengths(raw, reference, contexts, keep=(1.0, 0.7, 1.0, 1.2, 0.3, 0.8))
+    assert found == (0.5, 0.7, 1.0, 1.2, 0.3, 0.8)  # lc-lc has one pair only: kept
     assert fit_strengths(raw, np.zeros(3), contexts)[0] == 0.0  # a designer who kerns none of them
+
+
+def test_a_stop_before_a_letter_is_decided_by_one_model_pair_the_bubbles_kern():
+    stop = CONTEXTS.index("stop-letter")
+    raw = np.array([-100.0, -80.0, -120.0, -90.0])
+    contexts = np.array([4, 4, stop, 0], dtype=np.int8)  # T. y. | .T | one UC-UC pair
+    found = fit_strengths(raw, np.array([-100.0, -80.0, 0.0, -90.0]), contexts)
+    assert found[4] == 1.0 and found[stop] == 0.0  # kerns T. as solved, leaves .T alone
+    kerned = fit_strengths(raw, np.array([-100.0, -80.0, -60.0, -90.0]), contexts)
+    assert kerned[stop] == 0.5
+    # a stop pair the bubbles leave at 0 (. P: a straight stem) says nothing: the strength is kept
+    flat = fit_strengths(np.array([-100.0, -80.0, 0.0]), np.array([-50.0, -40.0, 0.0]), np.array([4, 4, stop]),
+                         keep=(1, 1, 1, 1, 1, 0.7))
+    assert flat[4] == 0.5 and flat[stop] == 0.7
+
+
+def test_a_stop_before_a_letter_has_its_own_strength_and_old_settings_keep_theirs():
+    font = letters_font()
+    add_glyph(font, "comma", 260, bubble=lambda p: rect(p, 30, -120, 230, 100), unicode=ord(","))
+    pairs = [("T", "period"), ("period", "T"), ("comma", "T"), ("hyphen", "T"), ("period", "hyphen")]
+    plain = kern(font, pairs, min_kern=0)
+    assert plain[("T", "period")] < 0 and plain[("period", "T")] < 0 and plain[("comma", "T")] < 0
+    apart = kern(font, pairs, min_kern=0, strengths=(1, 1, 1, 1, 1, 0))
+    assert apart[("period", "T")] == apart[("comma", "T")] == 0  # a stop before a letter: its own context
+    assert {p: apart[p] for p in pairs if p[0] not in ("period", "comma")} == {
+        p: plain[p] for p in pairs if p[0] not in ("period", "comma")}  # T. and - T: punctuation, as solved
+    assert apart[("period", "hyphen")] == plain[("period", "hyphen")]  # a stop before punctuation: punctuation
+    # five strengths, as fonts fitted before this context stored them: the stop follows punctuation
+    old = Settings.from_dict({"strengths": [1, 1, 1, 1, 0.5]})
+    assert old.strengths == (1.0, 1.0, 1.0, 1.0, 0.5, 0.5)
+    assert kern(font, pairs, min_kern=0, strengths=(1, 1, 1, 1, 0.5)) == kern(
+        font, pairs, min_kern=0, strengths=(1, 1, 1, 1, 0.5, 0.5))
 
 
 # -- fitting the model with the bubbles -----------------------------------------------------
@@ -153,7 +187,7 @@ def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
 
     from helpers import latin_font
 
-    designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
+    designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
     gen = GenerateSettings(offset_x=40, offset_y=30)
     font = latin_font()
     font.removeLayer("bubble")
@@ -170,7 +204,7 @@ def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
     assert fitted.training.mae == 0 < plain.training.mae
     assert fitted.held_out.mae < plain.held_out.mae
     store_fit(font, fitted)
-    assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
+    assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
     assert fitted.to_dict()["strengths"]["UC-UC"] == 0.5
 
 
@@ -293,3 +327,31 @@ def test_the_command_line_blends_by_default_only_what_auto_picks(tmp_path, capsy
     got, err = run()
     assert got == off and "halo blend" not in err
     assert run("--blend", "auto")[0] == on
+
+
+def test_fit_learns_from_one_model_pair_that_the_designer_leaves_stops_before_letters_alone():
+    from bubblekern.fit import fit
+    from bubblekern.generate import GenerateSettings, make_bubbles
+    from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
+
+    from helpers import latin_font
+
+    designer = Settings(strengths=(1.0, 1.0, 1.0, 1.0, 1.0, 0.0))  # T. V. kerned, . T and . V never
+    gen = GenerateSettings(offset_x=40, offset_y=30)
+    font = latin_font()
+    font.removeLayer("bubble")
+    work = latin_font()
+    work.removeLayer("bubble")
+    make_bubbles(work, None, gen)
+    glyphs = ["H", "O", "A", "V", "T", "o", "n", "v", "period"]
+    for pair, value in kern_pairs(work, all_pairs(glyphs), designer).kept.items():
+        font.kerning[pair] = value
+    assert ("T", "period") in font.kerning and ("period", "V") not in font.kerning
+    training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT\nT.V", cmap_of(font), set(font.keys()))
+    fitted = fit(font, training, start=gen, refine=False)
+    assert fitted.best.strengths[CONTEXTS.index("stop-letter")] == 0.0
+    assert fitted.best.strengths[CONTEXTS.index("punctuation")] == 1.0
+    make_bubbles(font, None, fitted.best.generate.replace(overwrite="always"))
+    values = kern_pairs(font, [("period", "T"), ("V", "period"), ("period", "A")], fitted.settings).as_dict()
+    assert values[("period", "T")] == values[("period", "A")] == 0  # held out: no stop before a letter is kerned
+    assert values[("V", "period")] == font.kerning[("V", "period")] < 0  # the other side still is

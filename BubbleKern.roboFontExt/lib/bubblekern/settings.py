@@ -62,8 +62,10 @@ class Settings:
     depth_cap: float | None = None
     """Per 1000 units per em: room beside a bubble counts at most this much beyond the room at its
     outermost band (see :mod:`bubblekern.model`); None for no cap."""
-    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
-    """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation."""
+    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation, a stop
+    before a letter (:data:`bubblekern.model.CONTEXTS`); five values (stored before the last had a
+    context of its own) give it the punctuation strength."""
     blend: tuple[tuple[float, float, float], ...] | str = ()
     """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
     and height per 1000 units per em; a pair's negative kern is the weighted sum of its kerns with
@@ -100,8 +102,11 @@ class Settings:
         ):
             raise SettingsError(f"depth_cap must be a number ≥ 0 or None, not {self.depth_cap!r}")
         strengths = tuple(self.strengths) if isinstance(self.strengths, (list, tuple)) else ()
-        if len(strengths) != 5 or not all(_number(v) and math.isfinite(v) and 0 <= v <= 4 for v in strengths):
-            raise SettingsError(f"strengths must be 5 numbers from 0 to 4, not {self.strengths!r}")
+        if len(strengths) not in (5, 6) or not all(_number(v) and math.isfinite(v) and 0 <= v <= 4 for v in strengths):
+            raise SettingsError(f"strengths must be 6 numbers from 0 to 4 (5 from before stop-letter), "
+                                f"not {self.strengths!r}")
+        if len(strengths) == 5:  # stored before stop-letter had a context: it kept the punctuation strength
+            strengths += (strengths[4],)
         object.__setattr__(self, "strengths", tuple(float(v) for v in strengths))
         object.__setattr__(self, "blend", _blend(self.blend))
         if isinstance(self.rtl, str) and self.rtl != "all":

@@ -90,7 +90,7 @@ MODELS = ("auto", "search", "blend")
 """Value models ``fit`` chooses from: ``search`` (the bubble settings searched, one bubble per glyph),
 ``blend`` (default bubbles and the halo blend), ``auto`` (the one whose cross-validated error is lower)."""
 
-_ONES = (1.0, 1.0, 1.0, 1.0, 1.0)
+_ONES = (1.0,) * len(CONTEXTS)
 
 Progress = Callable[[int, str], None]
 """``progress(bubble sets made, stage)`` after each point of the search is scored."""
@@ -109,7 +109,7 @@ class Candidate:
     band: float
     min_kern: int
     depth_cap: float | None = None
-    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
+    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
     """The value model's depth cap and per-context strengths (see :mod:`bubblekern.model`)."""
     blend: tuple[tuple[float, float, float], ...] = ()
     """The halo blend (``Settings.blend``); empty: one bubble per glyph."""

@@ -11,7 +11,10 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   glyphs (any punctuation or symbol makes it ``punctuation``). Its value is scaled by the
   context's strength (``Settings.strengths``, one per context; 1 leaves it as solved).
   Pairs of other glyphs (figures, unencoded glyphs whose name does not lead to a letter)
-  are not scaled.
+  are not scaled. A **stop** (:data:`STOPS`: period, comma, colon, semicolon, ! ? … and their
+  kin) before a letter is a context of its own, ``stop-letter``: in text a space follows a
+  stop, so designers differ most there (Caladea's and Roboto's leave `.T` `,V` at 0, Noto's
+  kern them like `T.`), and one model pair such as `,T` says which a font does.
 - :func:`fit_strengths` picks a strength per context from reference values of model pairs.
 - **The halo blend** (``Settings.blend``): each glyph's bubble is grown, band by band, by a few
   elliptical halos (:func:`grown_matrices`); a pair's negative kern is the weighted sum of its
@@ -39,7 +42,9 @@ from .glyphsets import unicode_table
 
 __all__ = [
     "CONTEXTS",
+    "STOPS",
     "STRENGTHS",
+    "strengths_of",
     "glyph_kind",
     "glyph_kinds",
     "pair_contexts",
@@ -51,8 +56,15 @@ __all__ = [
     "grown_matrices",
 ]
 
-CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation")
+CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter")
 """Pair contexts, in the order of ``Settings.strengths``."""
+PUNCTUATION, STOP_LETTER = 4, 5
+"""Indices of the two punctuation contexts in :data:`CONTEXTS`."""
+STOPS = frozenset(
+    "!,.:;?\u037e\u0387\u055c\u055d\u0589\u060c\u061b\u061f\u06d4\u0964\u0965\u2026\u203c\u2047\u2048\u2049"
+    "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
+)
+"""Stops: marks a space follows in text (Latin, Greek, Armenian, Arabic, Devanagari, CJK forms)."""
 BLEND = ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0, 0.63))
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
 The weights of the three small halos difference the bubble's kerns: they measure how deep the
@@ -63,14 +75,16 @@ STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
 """Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
 
 Kind = str
-"""``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"P"`` (punctuation or symbol) or ``""``."""
+"""``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"S"`` (a stop), ``"P"`` (other punctuation
+or symbol) or ``""``."""
 
-_CODES = {"U": 0, "l": 1, "P": 2, "": 3}
+_CODES = {"U": 0, "l": 1, "P": 2, "": 3, "S": 4}
 _CONTEXT = (
-    (0, 1, 4, -1),
-    (2, 3, 4, -1),
-    (4, 4, 4, 4),
-    (-1, -1, 4, -1),
+    (0, 1, 4, -1, 4),
+    (2, 3, 4, -1, 4),
+    (4, 4, 4, 4, 4),
+    (-1, -1, 4, -1, 4),
+    (5, 5, 4, 4, 4),
 )
 """Context index by (left kind code, right kind code); −1: outside the contexts."""
 
@@ -89,6 +103,8 @@ def glyph_kind(font, name: str, table: Mapping[str, Sequence[int]] | None = None
             return "U"
         if category == "Ll":
             return "l"
+        if chr(code) in STOPS:
+            return "S"
         if category[0] in "PS":
             return "P"
     return ""
@@ -136,20 +152,24 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
 
     ``raw`` are the values at strength 1 (negative kerns; positive ones are not scaled), one
     per model pair, ``contexts`` their :func:`pair_contexts`. A context with fewer than
-    ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). On a tie the
-    strength nearest 1 wins.
+    ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). ``stop-letter``
+    is a policy more than a measure, so one model pair the bubbles kern decides it; without
+    one it takes the punctuation strength just found (unless ``keep`` sets it apart), as
+    before it had a context of its own. On a tie the strength nearest 1 wins.
     """
     import numpy as np  # the fit is numpy code; kerning never calls this
 
     raw = np.asarray(raw, float)
     reference = np.asarray(reference, float)
     contexts = np.asarray(contexts)
-    keep = tuple(keep) if keep is not None else (1.0,) * len(CONTEXTS)
+    keep = strengths_of(keep) if keep is not None else (1.0,) * len(CONTEXTS)
     found = list(keep)
     grid = np.array(STRENGTHS)
     for i in range(len(CONTEXTS)):
         mask = contexts == i
-        if int(mask.sum()) < min_pairs:
+        if i == STOP_LETTER:  # one pair the bubbles kern is enough; one they leave at 0 says nothing
+            mask &= raw < 0
+        if int(mask.sum()) < (1 if i == STOP_LETTER else min_pairs):
             continue
         r = raw[mask]
         scaled = np.where(r < 0, np.round(grid[:, None] * r[None, :]), r[None, :])
@@ -157,6 +177,15 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
         best = int(np.argmin(errors + 1e-9 * np.abs(grid - 1.0)))
         found[i] = float(grid[best])
     return tuple(found)
+
+
+def strengths_of(values: Sequence[float]) -> tuple[float, ...]:
+    """``values`` as one strength per context of :data:`CONTEXTS`: five (stored before ``stop-letter``
+    had a context of its own) take the punctuation strength for it."""
+    values = tuple(float(v) for v in values)
+    if len(values) == len(CONTEXTS) - 1:
+        values += (values[PUNCTUATION],)
+    return values
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

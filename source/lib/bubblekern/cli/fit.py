@@ -22,7 +22,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
     "AYATAWAVAO",
     "OVOYOXOTOAOo",
     "LTLVLYLO",
-    "TaToTeTrTyTvT.",
+    "TaToTeTrTyTvT.T",
     "VaVeVoV.",
     "YaYoYe",
     "noonvovyoxo",
