@@ -70,11 +70,11 @@ FONTS = next(
 """``../shared/fonts`` of the repository (of the main checkout, from a worktree beside it)."""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 PUNCTUATION = ".,:;-'\""
-TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "r,T.")
+TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "P,T.")
 """Training texts: their consecutive pairs (22) and the control pairs ``fit`` adds (8 more: 30 in all)
 are the only designer kerning BubbleKern sees. ``,T`` says whether the designer kerns a stop before
-a letter (the ``stop-letter`` context); ``r,P.``, its stop pair one the bubbles leave at 0, said nothing
-(the figures before that context had it)."""
+a letter (the ``stop-letter`` context); ``r,P.``, which the figures before that context used, had
+only ``,P``, a stop pair the bubbles leave at 0, which says nothing."""
 MAX_TRAINING = 30
 
 

@@ -23,7 +23,7 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   over the height, which is what a designer's value follows. :data:`BLEND` holds the halos and
   weights learned (least squares) on the kerning of five hand-kerned fonts of ``../shared`` with
   default generated bubbles (60/60 per 1000 em); with weights learned on four and tested on the
-  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.58–0.72 on the pairs it
+  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.63–0.73 on the pairs it
   did not see, against 0.52–0.68 for one bubble (``benchmarks/quality.py``).
 
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
