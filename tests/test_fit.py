@@ -354,3 +354,29 @@ def test_cli_fit_value_model_and_kern_blend(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["fit", str(path), "--value-model", "nonsense"])
     assert stop.value.code == 2 and "invalid choice: 'nonsense'" in capsys.readouterr().err
+
+
+def test_fit_solves_a_word_initial_capital_as_kern_does():
+    """The fit scores its candidates on the values kern gives: a hyphen stops at Ὑ's breathing."""
+    from helpers import add_glyph, new_font
+
+    def font_with_breathing():
+        font = new_font()
+        capital = lambda p: (rect(p, 20, 600, 120, 700), rect(p, 220, 0, 480, 700))  # noqa: E731
+        for name, code in (("uni1F59", 0x1F59), ("U", 0x55)):  # Ὑ, and the same shape plain
+            add_glyph(font, name, 500, outline=capital, unicode=code)
+        add_glyph(font, "hyphen", 300, outline=lambda p: rect(p, 40, 250, 260, 350), unicode=0x2D)
+        add_glyph(font, "H", 600, outline=lambda p: (rect(p, 60, 0, 150, 700), rect(p, 450, 0, 540, 700)), unicode=0x48)
+        return font
+
+    gen = GenerateSettings(offset_x=40, offset_y=30)
+    work = font_with_breathing()
+    make_bubbles(work, None, gen)
+    pairs = [("hyphen", "uni1F59"), ("hyphen", "U"), ("U", "hyphen"), ("H", "uni1F59"), ("H", "U"), ("uni1F59", "H")]
+    designer = kern_pairs(work, pairs, Settings(min_kern=0)).as_dict()
+    assert designer[("hyphen", "uni1F59")] > designer[("hyphen", "U")]  # the breathing holds the hyphen back
+    font = font_with_breathing()
+    for pair, value in designer.items():
+        font.kerning[pair] = value
+    result = fit(font, pairs, start=gen, refine=False, controls=False, model=False)
+    assert result.training.mae == 0

@@ -50,7 +50,8 @@ from .bands import band_profile
 from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
-from .kernel import solve_blend
+from .glyphsets import word_initial_rows
+from .kernel import cap_depth, solve_blend
 from .model import BLEND, CONTEXTS, capped_matrix, fit_strengths, glyph_kinds, grown_matrices, pair_contexts
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
@@ -491,6 +492,8 @@ class _Search:
                         profiles[name] = profile
                 solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
                 matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles}) if solvable else None
+                if matrix is not None and any(initial := word_initial_rows(self.maker.font, matrix.names)):
+                    matrix = cap_depth(matrix, 0.0, left_rows=initial)  # as kern solves them: the breathing edge
                 self._raw[matrix_key] = (solvable, matrix)
             solvable, matrix = self._raw[matrix_key]
             if not solvable:
