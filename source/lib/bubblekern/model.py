@@ -153,9 +153,8 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
     ``raw`` are the values at strength 1 (negative kerns; positive ones are not scaled), one
     per model pair, ``contexts`` their :func:`pair_contexts`. A context with fewer than
     ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). ``stop-letter``
-    is a policy more than a measure, so one model pair the bubbles kern decides it; without
-    one it takes the punctuation strength just found (unless ``keep`` sets it apart), as
-    before it had a context of its own. On a tie the strength nearest 1 wins.
+    is a policy more than a measure, so one model pair the bubbles kern decides it (one they
+    leave at 0, such as ``.P``, does not count). On a tie the strength nearest 1 wins.
     """
     import numpy as np  # the fit is numpy code; kerning never calls this
 
