@@ -44,7 +44,6 @@ __all__ = [
     "CONTEXTS",
     "STOPS",
     "STRENGTHS",
-    "strengths_of",
     "glyph_kind",
     "glyph_kinds",
     "pair_contexts",
@@ -58,8 +57,7 @@ __all__ = [
 
 CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter")
 """Pair contexts, in the order of ``Settings.strengths``."""
-PUNCTUATION, STOP_LETTER = 4, 5
-"""Indices of the two punctuation contexts in :data:`CONTEXTS`."""
+STOP_LETTER = CONTEXTS.index("stop-letter")
 STOPS = frozenset(
     "!,.:;?\u037e\u0387\u055c\u055d\u0589\u060c\u061b\u061f\u06d4\u0964\u0965\u2026\u203c\u2047\u2048\u2049"
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
@@ -161,7 +159,9 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
     raw = np.asarray(raw, float)
     reference = np.asarray(reference, float)
     contexts = np.asarray(contexts)
-    keep = strengths_of(keep) if keep is not None else (1.0,) * len(CONTEXTS)
+    keep = tuple(keep) if keep is not None else (1.0,) * len(CONTEXTS)
+    if len(keep) != len(CONTEXTS):
+        raise ValueError(f"keep needs a strength per context ({len(CONTEXTS)}), not {len(keep)}")
     found = list(keep)
     grid = np.array(STRENGTHS)
     for i in range(len(CONTEXTS)):
@@ -176,15 +176,6 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
         best = int(np.argmin(errors + 1e-9 * np.abs(grid - 1.0)))
         found[i] = float(grid[best])
     return tuple(found)
-
-
-def strengths_of(values: Sequence[float]) -> tuple[float, ...]:
-    """``values`` as one strength per context of :data:`CONTEXTS`: five (stored before ``stop-letter``
-    had a context of its own) take the punctuation strength for it."""
-    values = tuple(float(v) for v in values)
-    if len(values) == len(CONTEXTS) - 1:
-        values += (values[PUNCTUATION],)
-    return values
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):
