@@ -351,6 +351,11 @@ def test_fit_learns_from_one_model_pair_that_the_designer_leaves_stops_before_le
     fitted = fit(font, training, start=gen, refine=False)
     assert fitted.best.strengths[CONTEXTS.index("stop-letter")] == 0.0
     assert fitted.best.strengths[CONTEXTS.index("punctuation")] == 1.0
+    assert "stop-letter" not in fitted.kept and ",T or .V" not in fitted.format()
+    unasked = fit(font, training[:-1], start=gen, refine=False)  # without . V: nothing says it
+    assert unasked.best.strengths[CONTEXTS.index("stop-letter")] == 1.0 and "stop-letter" in unasked.kept
+    assert "strength kept: " in unasked.format() and ",T or .V" in unasked.format()
+    assert unasked.to_dict()["kept"] == unasked.kept
     make_bubbles(font, None, fitted.best.generate.replace(overwrite="always"))
     values = kern_pairs(font, [("period", "T"), ("V", "period"), ("period", "A")], fitted.settings).as_dict()
     assert values[("period", "T")] == values[("period", "A")] == 0  # held out: no stop before a letter is kerned

@@ -50,6 +50,7 @@ __all__ = [
     "capped_matrix",
     "context_scales",
     "fit_strengths",
+    "informed_contexts",
     "BLEND",
     "BLEND_CHOICES",
     "grown_matrices",
@@ -164,18 +165,31 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
         raise ValueError(f"keep needs a strength per context ({len(CONTEXTS)}), not {len(keep)}")
     found = list(keep)
     grid = np.array(STRENGTHS)
-    for i in range(len(CONTEXTS)):
-        mask = contexts == i
-        if i == STOP_LETTER:  # one pair the bubbles kern is enough; one they leave at 0 says nothing
-            mask &= raw < 0
-        if int(mask.sum()) < (1 if i == STOP_LETTER else min_pairs):
-            continue
+    for i in informed_contexts(raw, contexts, min_pairs=min_pairs):
+        mask = _informing(raw, contexts, i)
         r = raw[mask]
         scaled = np.where(r < 0, np.round(grid[:, None] * r[None, :]), r[None, :])
         errors = np.abs(scaled - reference[mask][None, :]).mean(axis=1)
         best = int(np.argmin(errors + 1e-9 * np.abs(grid - 1.0)))
         found[i] = float(grid[best])
     return tuple(found)
+
+
+def informed_contexts(raw: Sequence[float], contexts: Sequence[int], *, min_pairs: int = 2) -> list[int]:
+    """Indices of the contexts :func:`fit_strengths` fits: those with ``min_pairs`` model pairs, or
+    for ``stop-letter`` one model pair the bubbles kern (``raw`` < 0)."""
+    import numpy as np
+
+    raw, contexts = np.asarray(raw, float), np.asarray(contexts)
+    return [i for i in range(len(CONTEXTS))
+            if int(_informing(raw, contexts, i).sum()) >= (1 if i == STOP_LETTER else min_pairs)]
+
+
+def _informing(raw, contexts, i: int):
+    """Mask of the model pairs that inform context ``i``'s strength: a stop pair the bubbles leave
+    at 0 (``.P``) says nothing of a policy."""
+    mask = contexts == i
+    return mask & (raw < 0) if i == STOP_LETTER else mask
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

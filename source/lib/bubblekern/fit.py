@@ -52,7 +52,16 @@ from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import word_initial_rows
 from .kernel import cap_depth, solve_blend
-from .model import BLEND, CONTEXTS, capped_matrix, fit_strengths, glyph_kinds, grown_matrices, pair_contexts
+from .model import (
+    BLEND,
+    CONTEXTS,
+    capped_matrix,
+    fit_strengths,
+    glyph_kinds,
+    grown_matrices,
+    informed_contexts,
+    pair_contexts,
+)
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
 from .settings import LIB_KEY, Settings, italic_slant, units_per_em
@@ -152,6 +161,9 @@ class FitResult:
     """The value model chosen: ``search`` or ``blend`` (see :data:`MODELS`)."""
     compared: dict[str, float] = field(default_factory=dict)
     """Cross-validated MAE of each value model tried (``auto`` tries both)."""
+    kept: list[str] = field(default_factory=list)
+    """Contexts (:data:`~bubblekern.model.CONTEXTS`) whose strength the model pairs could not tell,
+    left as the settings had it; empty without the value model."""
 
     @property
     def generate(self):
@@ -168,6 +180,7 @@ class FitResult:
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
+            "kept": list(self.kept),
             "training": {"pairs": len(self.training_pairs), **_brief(self.training)},
             "control_pairs": [list(p) for p in self.control_pairs],
             "cross_validated": {"folds": self.folds, **(_brief(self.cross_validated) if self.cross_validated else {})},
@@ -211,6 +224,10 @@ class FitResult:
             lines.append(f"  cross-validated: {self.folds} folds, each predicted by a search on the others")
         if self.control_pairs:
             lines.append(f"  control pairs added to training: {' '.join(a + '/' + b for a, b in self.control_pairs)}")
+        if self.kept:
+            lines.append(f"  too few model pairs to fit, strength kept: {', '.join(self.kept)}"
+                         + (" (a model pair such as ,T or .V says whether you kern a stop before a letter)"
+                            if "stop-letter" in self.kept else ""))
         if not self.held_out_pairs:
             lines.append("  no held-out pairs: the reference kerns only training pairs (see the cross-validated row)")
         if self.failed:
@@ -336,6 +353,11 @@ def fit(
     chosen = min(families, key=lambda f: (compared.get(f, float("inf")), families.index(f)))
     best, cross = found_best[chosen], crosses.get(chosen)
 
+    kept = []
+    if model:  # the contexts whose strength the model pairs could not tell
+        raw = search.raw(best.generate, best.band, best.depth_cap, _ONES, best.blend)
+        kept = [c for i, c in enumerate(CONTEXTS) if i not in informed_contexts(raw, search.contexts)]
+
     # final scores, on training and held-out pairs; held-out bubbles are generated only now
     final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm, model=model)
     pred_best = final.predict(best)
@@ -358,6 +380,7 @@ def fit(
         history=search.history,
         model=chosen,
         compared=compared,
+        kept=kept,
     )
     result.elapsed = time.perf_counter() - started
     return result
