@@ -485,6 +485,8 @@ class _Search:
         kinds = glyph_kinds(maker.font, self.names)
         self.contexts = np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]), dtype=np.int8)
         self.slant = italic_slant(maker.font) if base.italic else 0.0
+        self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
+        """Glyphs whose left side is solved flat, as kern solves it (:func:`~bubblekern.glyphsets.word_initial_rows`)."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
 
     @property
@@ -515,7 +517,7 @@ class _Search:
                         profiles[name] = profile
                 solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
                 matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles}) if solvable else None
-                if matrix is not None and any(initial := word_initial_rows(self.maker.font, matrix.names)):
+                if matrix is not None and any(initial := [n in self.word_initial for n in matrix.names]):
                     matrix = cap_depth(matrix, 0.0, left_rows=initial)  # as kern solves them: the breathing edge
                 self._raw[matrix_key] = (solvable, matrix)
             solvable, matrix = self._raw[matrix_key]
