@@ -21,7 +21,7 @@ without them):
    cache folder outside the repository (``--cache``, default ``~/.cache/bubblekern-quality``);
 4. BubbleKern gets the designer's kerning of the training pairs only (the pairs of
    :data:`TRAINING`, at most 30, plus the zero control pairs ``fit`` adds), fits its
-   settings to them (both value models, the one with the lower cross-validated error kept),
+   settings to them (both value models, cross-validated: the blend kept unless the search is clearly better),
    generates bubbles for all 59 glyphs and kerns all 3,481 pairs. The halo blend's weights
    (:data:`bubblekern.model.BLEND`) were learned on these very fonts; ``--blend-weights others``
    learns them again for each font on the other four, so no pair of the scored font helped;
@@ -341,7 +341,7 @@ def main(argv=None) -> int:
     parser.add_argument("--model", choices=("on", "off"), default="on",
                         help="fit the value model (depth cap, strengths per context) or only the bubbles")
     parser.add_argument("--value-model", choices=MODELS, default="auto",
-                        help="the fit's value model: auto (lower cross-validated error), search (one bubble), blend")
+                        help="the fit's value model: auto (the blend unless the search is clearly better), search (one bubble), blend")
     parser.add_argument("--blend-weights", choices=("shipped", "others"), default="shipped",
                         help="the halo blend's weights: as shipped (learned on all these fonts), or learned on the "
                         "other fonts only, so no pair of the scored font helped choose them")

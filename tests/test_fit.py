@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 from bubblekern import Settings, kern_pairs, open_font
@@ -380,3 +381,17 @@ def test_fit_solves_a_word_initial_capital_as_kern_does():
         font.kerning[pair] = value
     result = fit(font, pairs, start=gen, refine=False, controls=False, model=False)
     assert result.training.mae == 0
+
+
+def test_auto_keeps_the_blend_unless_the_search_is_better_by_more_than_its_noise():
+    from bubblekern.fit import _simpler_unless_beaten
+
+    rng = np.random.default_rng(3)
+    noise = rng.normal(0, 20, 30)
+    blend = np.abs(rng.normal(0, 20, 30)) + 10
+    lucky = np.clip(blend - 1 + noise * 0.5, 0, None)  # lower on average, by less than its spread
+    assert lucky.mean() < blend.mean()
+    assert _simpler_unless_beaten(("search", "blend"), {"search": lucky, "blend": blend}) == "blend"
+    better = blend * 0.3  # lower on every pair
+    assert _simpler_unless_beaten(("search", "blend"), {"search": better, "blend": blend}) == "search"
+    assert _simpler_unless_beaten(("search",), {"search": blend}) == "search"

@@ -62,7 +62,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--value-model", choices=MODELS, default="auto",
         help="search: one bubble per glyph, its settings searched; blend: default bubbles and the halo blend; "
-        "auto (default): the one with the lower cross-validated error",
+        "auto (default): the blend unless the search's cross-validated error is lower by more than a standard error",
     )
     parser.add_argument(
         "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
