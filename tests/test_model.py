@@ -31,6 +31,24 @@ def letters_font():
     return font
 
 
+def designer_kerned(designer: Settings, gen, glyphs):
+    """latin_font outlines without bubbles, kerned as ``designer`` kerns ``glyphs``' pairs on bubbles
+    generated with ``gen``."""
+    from bubblekern.generate import make_bubbles
+    from bubblekern.pairs import all_pairs
+
+    from helpers import latin_font
+
+    font = latin_font()
+    font.removeLayer("bubble")
+    work = latin_font()
+    work.removeLayer("bubble")
+    make_bubbles(work, None, gen)
+    for pair, value in kern_pairs(work, all_pairs(glyphs), designer).kept.items():
+        font.kerning[pair] = value
+    return font
+
+
 def kern(font, pairs, **settings):
     return kern_pairs(font, pairs, Settings(**settings)).as_dict()
 
@@ -181,22 +199,13 @@ def test_a_stop_before_a_letter_has_its_own_strength_and_old_settings_keep_their
 
 def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
     from bubblekern.fit import fit, store_fit
-    from bubblekern.generate import GenerateSettings, make_bubbles
-    from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
+    from bubblekern.generate import GenerateSettings
+    from bubblekern.pairs import cmap_of, pairs_from_text
     from bubblekern.settings import LIB_KEY
-
-    from helpers import latin_font
 
     designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
     gen = GenerateSettings(offset_x=40, offset_y=30)
-    font = latin_font()
-    font.removeLayer("bubble")
-    work = latin_font()
-    work.removeLayer("bubble")
-    make_bubbles(work, None, gen)
-    glyphs = ["H", "O", "A", "V", "T", "o", "n", "v"]
-    for pair, value in kern_pairs(work, all_pairs(glyphs), designer).kept.items():
-        font.kerning[pair] = value
+    font = designer_kerned(designer, gen, ["H", "O", "A", "V", "T", "o", "n", "v"])
     training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT", cmap_of(font), set(font.keys()))
     plain = fit(font, training, start=gen, refine=False, model=False)
     fitted = fit(font, training, start=gen, refine=False)
@@ -332,20 +341,11 @@ def test_the_command_line_blends_by_default_only_what_auto_picks(tmp_path, capsy
 def test_fit_learns_from_one_model_pair_that_the_designer_leaves_stops_before_letters_alone():
     from bubblekern.fit import fit
     from bubblekern.generate import GenerateSettings, make_bubbles
-    from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
-
-    from helpers import latin_font
+    from bubblekern.pairs import cmap_of, pairs_from_text
 
     designer = Settings(strengths=(1.0, 1.0, 1.0, 1.0, 1.0, 0.0))  # T. V. kerned, . T and . V never
     gen = GenerateSettings(offset_x=40, offset_y=30)
-    font = latin_font()
-    font.removeLayer("bubble")
-    work = latin_font()
-    work.removeLayer("bubble")
-    make_bubbles(work, None, gen)
-    glyphs = ["H", "O", "A", "V", "T", "o", "n", "v", "period"]
-    for pair, value in kern_pairs(work, all_pairs(glyphs), designer).kept.items():
-        font.kerning[pair] = value
+    font = designer_kerned(designer, gen, ["H", "O", "A", "V", "T", "o", "n", "v", "period"])
     assert ("T", "period") in font.kerning and ("period", "V") not in font.kerning
     training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT\nT.V", cmap_of(font), set(font.keys()))
     fitted = fit(font, training, start=gen, refine=False)

@@ -122,7 +122,7 @@ class Candidate:
     band: float
     min_kern: int
     depth_cap: float | None = None
-    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    strengths: tuple[float, ...] = _ONES
     """The value model's depth cap and per-context strengths (see :mod:`bubblekern.model`)."""
     blend: tuple[tuple[float, float, float], ...] = ()
     """The halo blend (``Settings.blend``); empty: one bubble per glyph."""
@@ -397,10 +397,8 @@ def _simpler_unless_beaten(families: tuple[str, ...], errors: Mapping[str, np.nd
     the halo blend (a learned prior: strengths and a threshold) unless the bubble search (every
     shape setting free) beats it by more than one standard error of their paired difference.
     With 30 model pairs a lower error is often luck, and the freer model is the one it flatters."""
-    if len(families) == 1 or not errors:
+    if len(families) == 1 or not errors:  # one model asked for, or too few pairs to cross-validate
         return families[0]
-    if "blend" not in errors or "search" not in errors:
-        return min(errors, key=lambda f: float(errors[f].mean()))
     difference = errors["blend"] - errors["search"]  # > 0 where the search did better
     margin = float(difference.std(ddof=1) / np.sqrt(len(difference))) if len(difference) > 1 else 0.0
     return "search" if float(difference.mean()) > margin else "blend"
