@@ -6,8 +6,9 @@
 
 The shipped TTF is converted to a UFO with ufo-extractor (outlines, kern groups and the
 designer's kerning from its GPOS), and bubbles are generated for it once
-(``bubblekern bubbles --all``); both are kept in the cache folder, outside the repository. Each
-run then kerns a fresh copy with ``bubblekern kern COPY.ufo`` in a child process and reports
+(``bubblekern bubbles --all``, the default offsets in the file name); both are kept in the
+cache folder, outside the repository. Each run then kerns a fresh copy with
+``bubblekern kern COPY.ufo`` in a child process and reports
 its wall time, its peak memory (the child's max RSS), the kerning entries it wrote against
 the designer's own count, and the phases from its summary. Targets: under 90 s and 1.5 GB,
 at most about twice the designer's entries, never more than 25,000 without being asked.
@@ -123,7 +124,11 @@ def main() -> None:
         raise SystemExit("keep the cache outside the repository")
     args.cache.mkdir(parents=True, exist_ok=True)
     stem = args.font.stem
-    plain, bubbled = args.cache / f"{stem}.ufo", args.cache / f"{stem}-bubbles.ufo"
+    from bubblekern.generate import GenerateSettings
+
+    shape = GenerateSettings()  # bubbles of another default are made anew, not read from the cache
+    plain = args.cache / f"{stem}.ufo"
+    bubbled = args.cache / f"{stem}-bubbles-{shape.offset_x:g}x{shape.offset_y:g}.ufo"
     if not plain.exists():
         started = time.perf_counter()
         convert(args.font, plain)
