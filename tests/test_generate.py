@@ -39,6 +39,8 @@ import helpers
 
 PLAIN = ["H", "n", "I", "l", "O", "o", "A", "V", "T", "f", "j", "period"]
 COMPOSITES = ["Aacute", "H.sc", "Aacute.ss01", "H_H"]
+DX, DY = GenerateSettings().offset_x, GenerateSettings().offset_y
+"""The default offsets (per 1000 em; the test fonts have 1000 units per em)."""
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -139,7 +141,7 @@ def italic():
 
 def test_settings_defaults_and_validation():
     s = GenerateSettings()
-    assert (s.offset_x, s.offset_y, s.corner, s.corner_radius) == (60, 60, "round", 0)
+    assert (s.offset_x, s.offset_y, s.corner, s.corner_radius) == (60, 40, "round", 0)
     assert (s.adhere, s.overwrite, s.include_composites, s.layer) == ("trim", "if-empty", False, "bubble")
     for bad, word in (
         (dict(offset_x=-1), "offset_x"),
@@ -205,9 +207,9 @@ def test_off_contains_the_grown_ink_and_no_more(name):
     font = gf.serif_font()
     make_bubbles(font, [name], GenerateSettings(adhere="off"))
     bubble = bubble_of(font, name)
-    assert outside(bubble, grown(outline_samples(font, name), 60, 60)) == []
+    assert outside(bubble, grown(outline_samples(font, name), DX, DY)) == []
     ix0, iy0, ix1, iy1 = ink_bounds(font, name)
-    assert bubble.bounds == pytest.approx((ix0 - 60, iy0 - 60, ix1 + 60, iy1 + 60), abs=1.5)
+    assert bubble.bounds == pytest.approx((ix0 - DX, iy0 - DY, ix1 + DX, iy1 + DY), abs=1.5)
 
 
 @pytest.mark.parametrize("name", ["O", "A", "f", "j"])
@@ -234,7 +236,7 @@ def test_round_and_mitred_corners_and_corner_radius():
     corner_point, side_point = (21, -59), (21, 300)
 
     def bubble(**kw):
-        make_bubbles(font, ["H"], GenerateSettings(adhere="off", overwrite="always", **kw))
+        make_bubbles(font, ["H"], GenerateSettings(adhere="off", overwrite="always", offset_y=60, **kw))
         return bubble_of(font, "H")
 
     rounded, mitred, softened = bubble(), bubble(corner="miter"), bubble(corner="miter", corner_radius=30)
@@ -266,7 +268,7 @@ def test_trim_keeps_the_grown_ink_inside_the_advance(name, angle):
     make_bubbles(font, [name])
     bubble = bubble_of(font, name)
     t, width = slant_of(font), font[name].width
-    inside_band = [(x, y) for x, y in grown(outline_samples(font, name), 60, 60) if 1 < x - y * t < width - 1]
+    inside_band = [(x, y) for x, y in grown(outline_samples(font, name), DX, DY) if 1 < x - y * t < width - 1]
     assert outside(bubble, inside_band) == []
 
 
@@ -287,7 +289,7 @@ def test_trim_clips_overhangs_flat_and_extends_short_sides(serif):
         assert a.start == b.start and len(a) == len(b)
         assert np.allclose(a.left, np.array(b.left) - x0, atol=0.6, equal_nan=True)
         assert np.allclose(a.right, np.array(b.right) + (sans[name].width - x1), atol=0.6, equal_nan=True)
-    assert outside(bubble_of(sans, "H"), grown(outline_samples(sans, "H"), 60, 60)) == []
+    assert outside(bubble_of(sans, "H"), grown(outline_samples(sans, "H"), DX, DY)) == []
 
 
 def test_nudge_squeezes_overhangs_instead_of_cutting_them():
@@ -384,11 +386,11 @@ def test_include_composites_grows_their_transformed_ink():
     report = make_bubbles(font, settings=GenerateSettings(include_composites=True, adhere="off"))
     assert set(COMPOSITES + ["V.turned", "o.slanted"]) <= set(report.written)
     for name in COMPOSITES + ["V.turned", "o.slanted"]:
-        assert outside(bubble_of(font, name), grown(outline_samples(font, name), 60, 60)) == [], name
+        assert outside(bubble_of(font, name), grown(outline_samples(font, name), DX, DY)) == [], name
     x0, _, x1, _ = bubble_of(font, "H.sc").bounds
     ix0, _, ix1, _ = ink_bounds(font, "H.sc")  # 0.75 × the H, shifted by 10
     assert (ix0, ix1) == pytest.approx((0.75 * 50 + 10, 0.75 * 670 + 10))
-    assert (x0, x1) == pytest.approx((ix0 - 60, ix1 + 60), abs=1.5)
+    assert (x0, x1) == pytest.approx((ix0 - DX, ix1 + DX), abs=1.5)
 
 
 def test_glyph_bubble_builds_without_writing():
@@ -408,9 +410,9 @@ def test_marks_and_zero_width_glyphs_are_not_adhered():
     assert report.written == ["acutecomb", "zerowidth", "gravecomb", "H"]
     assert "advance width 0" in report.notes["zerowidth"] and "advance width 0" in report.notes["acutecomb"]
     assert "combining mark" in report.notes["gravecomb"] and "H" not in report.notes
-    assert bubble_of(font, "zerowidth").bounds == (-160, -60, 40, 160)
-    assert bubble_of(font, "gravecomb").bounds == (40, 640, 220, 860)
-    assert outside(bubble_of(font, "acutecomb"), grown(outline_samples(font, "acutecomb"), 60, 60)) == []
+    assert bubble_of(font, "zerowidth").bounds == (-100 - DX, -DY, -20 + DX, 100 + DY)
+    assert bubble_of(font, "gravecomb").bounds == (100 - DX, 700 - DY, 160 + DX, 800 + DY)
+    assert outside(bubble_of(font, "acutecomb"), grown(outline_samples(font, "acutecomb"), DX, DY)) == []
 
 
 def test_a_bubble_wholly_outside_the_advance_is_skipped_when_trimming():
@@ -482,7 +484,7 @@ def test_overwrite_policies():
     assert bubble_of(font, "H").bounds == (0, 0, 100, 100)
     report = make_bubbles(font, ["H", "n", "o"], GenerateSettings(overwrite="always"))
     assert report.written == ["H"] and report.replaced == ["H"] and report.unchanged == ["n", "o"]
-    assert bubble_of(font, "H").bounds == (0, -60, 700, 760)
+    assert bubble_of(font, "H").bounds == (0, -DY, 700, 700 + DY)
     make_bubbles(font)
     again = make_bubbles(font, settings=GenerateSettings(overwrite="always"))
     assert again.written == [] and not again.changed and len(again.unchanged) == len(font)

@@ -15,6 +15,9 @@ from bubblekern.status import GLYPH_KEY
 
 import helpers
 
+DY = GenerateSettings().offset_y
+"""The default vertical offset (per 1000 em)."""
+
 
 def unbubbled(tmp_path, font=None, name="Test.ufo"):
     font = font or helpers.latin_font()
@@ -108,11 +111,11 @@ def test_overwrite_and_include_composites_flags(tmp_path, capsys):
     run(capsys, "bubbles", path, "--offset-x", "30")
     code, out, _ = run(capsys, "bubbles", path, "--offset-x", "50")
     assert "0 bubbles written" in out and "--overwrite always" in out and "nothing changed" in out
-    assert bounds(open_font(path), "H") == (0, -60, 700, 760)
+    assert bounds(open_font(path), "H") == (0, -DY, 700, 700 + DY)
     code, out, _ = run(capsys, "bubbles", path, "--offset-x", "50", "--adhere", "off", "--overwrite", "always",
                        "--include-composites")
     font = open_font(path)
-    assert bounds(font, "H") == (30, -60, 670, 760)
+    assert bounds(font, "H") == (30, -DY, 670, 700 + DY)
     assert "Aacute" in font.getLayer("bubble").keys()
     assert font.lib[GENERATE_KEY]["include_composites"] is True and "overwrite" not in font.lib[GENERATE_KEY]
     code, out, _ = run(capsys, "bubbles", path, "--no-include-composites", "--overwrite", "always", "--json")
@@ -271,6 +274,6 @@ def test_several_masters_at_once(tmp_path, capsys):
     reports = [json.loads(line) for line in out.splitlines()]
     assert [r["font"] for r in reports] == [str(light), str(bold)]
     assert all(r["saved"] and "H" in r["written"] for r in reports)
-    assert bounds(open_font(bold), "H") == (0, -123, 1475, 1556)  # 720 × 2.048 wide, 60 × 2.048 below
+    assert bounds(open_font(bold), "H") == pytest.approx((0, -DY * 2.048, 1475, (700 + DY) * 2.048), abs=1)  # all × 2.048
     code, _, err = run(capsys, "bubbles", light, bold, "-o", tmp_path / "x.ufo")
     assert code == 1 and "--output" in err

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bubblekern import Settings, kern_pairs
-from bubblekern.model import BLEND, CONTEXTS, capped_matrix, fit_strengths, glyph_kind, pair_contexts
+from bubblekern.model import BLEND, BLENDS, CONTEXTS, capped_matrix, fit_strengths, glyph_kind, pair_contexts
 from bubblekern.settings import SettingsError
 from bubblekern.solver import ProfileMatrix
 
@@ -261,15 +261,16 @@ def test_blend_settings_round_trip_and_refuse_bad_values():
             Settings(blend=bad)
 
 
-def generated_font():
-    """helpers.latin_font outlines with default generated bubbles (what BLEND was learned on)."""
+def generated_font(**settings):
+    """helpers.latin_font outlines with generated bubbles: default ones (what BLEND was learned on),
+    or made with these generation ``settings``."""
     from bubblekern.generate import GenerateSettings, make_bubbles
 
     from helpers import latin_font
 
     font = latin_font()
     font.removeLayer("bubble")
-    make_bubbles(font, None, GenerateSettings())
+    make_bubbles(font, None, GenerateSettings(**settings))
     return font
 
 
@@ -296,6 +297,28 @@ def test_auto_blends_the_pairs_of_default_generated_bubbles_and_no_others():
                               if (off.get(p) if p in plain else on.get(p)) is not None}
     assert auto.blended == len(pairs) - len(plain)
     assert any(off[p] != on[p] for p in pairs if p not in plain and p in off and p in on)
+
+
+def test_bubbles_of_the_earlier_default_keep_the_blend_learned_on_them():
+    from bubblekern.generate import GenerateSettings, make_bubbles
+
+    earlier = BLENDS[1][1]
+    assert BLENDS[1][0] == {"offset_y": 60.0} and earlier != BLEND and GenerateSettings().offset_y != 60
+    font = generated_font(offset_y=60)  # as version 0.1 made them
+    names = ["H", "O", "A", "V", "T", "o", "v", "period", "Aacute"]
+    pairs = [(a, b) for a in names for b in names]
+    auto = kern_pairs(font, pairs, Settings(blend="auto"))
+    assert auto.as_dict() == kern(font, pairs, blend=earlier) != kern(font, pairs, blend=BLEND)
+    assert auto.blended == len(pairs)
+
+    # two glyphs regenerated with today's default: the shape most glyphs have wins, the others stay plain
+    make_bubbles(font, ["T", "V"], GenerateSettings(overwrite="always"))
+    off, on = kern(font, pairs), kern(font, pairs, blend=earlier)
+    auto = kern_pairs(font, pairs, Settings(blend="auto"))
+    plain = {p for p in pairs if "V" in p or "T" in p}
+    assert auto.as_dict() == {p: off[p] if p in plain else on[p] for p in off.keys() | on.keys()
+                              if (off.get(p) if p in plain else on.get(p)) is not None}
+    assert auto.blended == len(pairs) - len(plain)
 
 
 def test_settings_take_auto_as_a_blend():

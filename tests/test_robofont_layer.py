@@ -20,6 +20,7 @@ from fontParts.fontshell import RFont, RGlyph
 from bubblekern import FontBubbles, kern_pairs
 from bubblekern.interface import defaults
 from bubblekern.interface.colors import DEFAULT_COLORS, LAYER_COLOR
+from bubblekern.status import GLYPH_KEY
 
 import helpers
 
@@ -600,6 +601,20 @@ def test_make_bubbles_dialog_uses_pop_ups(rf):
     layer = font.getLayer("bubble")
     assert {"H", "O"} <= set(layer.keys()) and len(layer["H"].contours) >= 1
     assert dialog.w.closed
+
+
+def test_make_bubbles_dialog_starts_from_the_default_offsets(rf):
+    from bubblekern.generate import default_shape
+    from bubblekern_robofont import menu
+
+    font = helpers.latin_font()
+    font.removeLayer("bubble")
+    rf.current_font = font
+    font._test_selection = ("H",)
+    menu.make_bubbles_dialog()
+    dialog = rf.opened[-1]
+    dialog.w.click("makeButton")
+    assert font.getLayer("bubble")["H"].lib[GLYPH_KEY]["settings"] == default_shape()  # what auto blends
 
 
 def test_menu_actions(rf):

@@ -31,7 +31,7 @@ from .kerning import ApplyReport, KernResult, apply_kerning, glyphs_with_bubbles
 from .pairs import all_pairs, cmap_of, pair_grid, pairs_from_text, parse_pair_list, read_pair_list, touching
 from .settings import Settings
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # Later stages load on first use, so ``import bubblekern`` stays light and works where an
 # optional stage's dependency (skia-pathops, ufo2ft, skia) is missing until it is used.

@@ -104,8 +104,9 @@ class GenerateSettings:
 
     offset_x: float = 60.0
     """How far the bubble reaches beyond the ink horizontally."""
-    offset_y: float = 60.0
-    """How far the bubble reaches beyond the ink vertically."""
+    offset_y: float = 40.0
+    """How far the bubble reaches beyond the ink vertically (less than ``offset_x``: a capital's arm
+    then clears a lowercase's top, as in `T n`; 60 up to version 0.1, see :data:`bubblekern.model.BLENDS`)."""
     corner: Corner = "round"
     """Corners of the grown ink: ``round`` (a circle's, or ellipse's, arc) or ``miter`` (sharp)."""
     corner_radius: float = 0.0

@@ -255,12 +255,11 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if scaled:
             contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
         if settings.blend == "auto":
-            from .generate import default_shape
-            from .model import BLEND
+            from .model import auto_blend
 
-            shaped = bubbles.generated_as(matrix.names, default_shape())
+            shaped, learned = auto_blend(bubbles, matrix.names)
             if shaped:
-                blend = grown_matrices(solving, BLEND, bubbles.upm)
+                blend = grown_matrices(solving, learned, bubbles.upm)
                 rows = [n in shaped for n in matrix.names]
                 blended = sum(1 for a, b in zip(solve_left, solve_right) if rows[a] and rows[b])
                 if not all(rows):

@@ -22,9 +22,10 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   pair collides; the kerns of its grown copies say how the white between the pair is spread
   over the height, which is what a designer's value follows. :data:`BLEND` holds the halos and
   weights learned (least squares) on the kerning of five hand-kerned fonts of ``../shared`` with
-  default generated bubbles (60/60 per 1000 em); with weights learned on four and tested on the
-  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.63–0.73 on the pairs it
-  did not see, against 0.52–0.68 for one bubble (``benchmarks/quality.py``).
+  default generated bubbles (60/40 per 1000 em); with weights learned on four and tested on the
+  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.60–0.72 on the pairs it
+  did not see, against 0.52–0.68 for one bubble (``benchmarks/quality.py``). Bubbles generated
+  with an earlier default keep the blend learned on them (:data:`BLENDS`, :func:`auto_blend`).
 
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
 model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
@@ -52,7 +53,9 @@ __all__ = [
     "fit_strengths",
     "informed_contexts",
     "BLEND",
+    "BLENDS",
     "BLEND_CHOICES",
+    "auto_blend",
     "grown_matrices",
 ]
 
@@ -64,10 +67,18 @@ STOPS = frozenset(
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
 )
 """Stops: marks a space follows in text (Latin, Greek, Armenian, Arabic, Devanagari, CJK forms)."""
-BLEND = ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0, 0.63))
+BLEND = ((0.0, 0.0, 0.25), (20.0, 0.0, -0.192), (40.0, 0.0, 0.018), (40.0, 40.0, 0.499))
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
-The weights of the three small halos difference the bubble's kerns: they measure how deep the
-white between the pair reaches, not just where it is narrowest."""
+The weights of the small halos difference the bubble's kerns: they measure how deep the
+white between the pair reaches, not just where it is narrowest. Learned on default generated
+bubbles (:func:`bubblekern.generate.default_shape`)."""
+BLENDS = (
+    ({}, BLEND),
+    ({"offset_y": 60.0}, ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0, 0.63))),
+)
+"""The blend ``blend="auto"`` gives bubbles generated with each shape: the default shape changed by
+the fields given, and the weights learned on it. The second is the default of version 0.1 (60/60
+per 1000 em): bubbles generated then keep the blend they were kerned with."""
 BLEND_CHOICES = {"auto": "auto", "on": BLEND, "off": ()}
 """``Settings.blend`` for each choice of ``--blend``."""
 STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
@@ -190,6 +201,20 @@ def _informing(raw, contexts, i: int):
     at 0 (``.P``) says nothing of a policy."""
     mask = contexts == i
     return mask & (raw < 0) if i == STOP_LETTER else mask
+
+
+def auto_blend(bubbles, names: Iterable[str]) -> tuple[set[str], tuple[tuple[float, float, float], ...]]:
+    """What ``blend="auto"`` does in a font: those of ``names`` whose bubbles BubbleKern generated with
+    one shape of :data:`BLENDS` (the one most of them have) and nobody edited, and that shape's blend."""
+    from .generate import default_shape
+
+    names = list(names)
+    best: tuple[set[str], tuple] = (set(), BLEND)
+    for changes, blend in BLENDS:
+        shaped = bubbles.generated_as(names, {**default_shape(), **changes})
+        if len(shaped) > len(best[0]):
+            best = shaped, blend
+    return best
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

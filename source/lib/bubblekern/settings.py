@@ -70,9 +70,9 @@ class Settings:
     """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
     and height per 1000 units per em; a pair's negative kern is the weighted sum of its kerns with
     the bubbles grown by each halo, never closer than the bubbles' own. Empty: off. ``"auto"``:
-    :data:`bubblekern.model.BLEND` for each pair of two glyphs whose bubbles BubbleKern generated
-    with the default settings (the bubbles it was learned on) and nobody edited, off for the rest
-    (the command line's and the RoboFont window's default)."""
+    the blend learned on the bubbles BubbleKern generates by default (:data:`bubblekern.model.BLENDS`:
+    the current default shape, or that of version 0.1) for each pair of two glyphs generated so and
+    not edited since, off for the rest (the command line's and the RoboFont window's default)."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)

@@ -17,6 +17,7 @@ from mojo.UI import Message
 from bubblekern.errors import BubbleKernError
 from bubblekern.interface import defaults
 from bubblekern.interface.generation import (
+    default_offsets,
     generate_options,
     pathops_help,
     pathops_missing,
@@ -92,12 +93,13 @@ class MakeBubblesController(ezui.WindowController):
 
     def build(self, font=None):
         self.fixed_font = font
+        offsets = default_offsets()
         self.w = ezui.EZWindow(
             title="Make Bubbles",
             content=GENERATE_CONTENT,
             descriptionData=dict(
-                offsetX=dict(valueType="float", value=60),
-                offsetY=dict(valueType="float", value=60),
+                offsetX=dict(valueType="float", value=offsets["offsetX"]),
+                offsetY=dict(valueType="float", value=offsets["offsetY"]),
                 adhere=dict(items=["Trim at sidebearings", "Nudge onto sidebearings", "Ignore sidebearings"]),
                 overwrite=dict(items=["Replace empty bubble glyphs only", "Never replace", "Always replace"]),
                 corner=dict(items=["Round", "Mitred"]),

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from ..bubbles import FontBubbles
-from ..generate import default_shape, load_generate_settings
+from ..generate import load_generate_settings
+from ..model import auto_blend
 from ..settings import LIB_KEY, Settings, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
@@ -49,14 +50,15 @@ def run(args: argparse.Namespace) -> int:
 
 def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     """What ``kern`` does with the halo blend in ``font``: as ``fit`` stored it, or ``auto`` with the
-    glyphs whose bubbles it blends (generated with the default settings, not edited) and the others."""
+    glyphs whose bubbles it blends (generated with a default shape, not edited: :func:`~bubblekern.model.auto_blend`)
+    and the others."""
     if stores_blend(font):
         return {"mode": "stored", "on": bool(font.lib[LIB_KEY]["blend"])}
     if not status.has_layer:
         return {"mode": "auto", "blended": 0, "plain": 0}
     bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
     names = [n for n, g in status.glyphs.items() if g.state in ("own", "stale", "inherited")]
-    blended = bubbles.generated_as(names, default_shape())
+    blended, _ = auto_blend(bubbles, names)
     return {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
 
 

@@ -10,6 +10,7 @@ __all__ = [
     "ADHERE",
     "OVERWRITE",
     "CORNER",
+    "default_offsets",
     "generate_options",
     "selection_or_error",
     "report_text",
@@ -58,6 +59,14 @@ def pathops_help(version: Sequence[int], path: Sequence[str]) -> str:
         "Delete Bubbles) works without it; bubbles can also be made outside RoboFont with "
         "'bubblekern bubbles --all FONT.ufo' and drawn or edited with the Bubble Tool."
     )
+
+
+def default_offsets() -> dict[str, float]:
+    """The dialog's starting ``offsetX``/``offsetY``: :class:`~bubblekern.generate.GenerateSettings`' defaults."""
+    from ..generate import GenerateSettings
+
+    default = GenerateSettings()
+    return {"offsetX": default.offset_x, "offsetY": default.offset_y}
 
 
 def generate_options(values: Mapping[str, Any]) -> dict[str, Any]:
