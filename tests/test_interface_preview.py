@@ -8,7 +8,7 @@ import pytest
 
 from bubblekern import Settings, apply_kerning, kern_pairs
 from bubblekern.interface import colors, defaults
-from bubblekern.interface.generation import generate_options, report_text, selection_or_error
+from bubblekern.interface.generation import default_offsets, generate_options, report_text, selection_or_error
 from bubblekern.interface.preview import (
     Plan,
     apply_plan,
@@ -199,6 +199,18 @@ def test_generate_options_map_onto_generate_settings():
     )
     settings = GenerateSettings(**options)
     assert (settings.adhere, settings.overwrite, settings.corner) == ("nudge", "always", "miter")
+
+
+def test_the_dialog_starts_from_the_fonts_stored_offsets_else_the_defaults():
+    from bubblekern.generate import GENERATE_KEY, GenerateSettings
+
+    default = GenerateSettings()
+    font = helpers.latin_font()
+    assert default_offsets() == default_offsets(font) == {"offsetX": default.offset_x, "offsetY": default.offset_y}
+    font.lib[GENERATE_KEY] = {"offset_x": 45, "offset_y": 60}
+    assert default_offsets(font) == {"offsetX": 45, "offsetY": 60}
+    font.lib[GENERATE_KEY] = {"offset_y": "tall"}  # broken: the defaults, and Make Bubbles stores over it
+    assert default_offsets(font) == default_offsets()
 
 
 @pytest.mark.parametrize(

@@ -603,8 +603,8 @@ def test_make_bubbles_dialog_uses_pop_ups(rf):
     assert dialog.w.closed
 
 
-def test_make_bubbles_dialog_starts_from_the_default_offsets(rf):
-    from bubblekern.generate import default_shape
+def test_make_bubbles_dialog_starts_from_the_fonts_offsets_or_the_defaults(rf):
+    from bubblekern.generate import GENERATE_KEY, default_shape
     from bubblekern_robofont import menu
 
     font = helpers.latin_font()
@@ -615,6 +615,13 @@ def test_make_bubbles_dialog_starts_from_the_default_offsets(rf):
     dialog = rf.opened[-1]
     dialog.w.click("makeButton")
     assert font.getLayer("bubble")["H"].lib[GLYPH_KEY]["settings"] == default_shape()  # what auto blends
+
+    # a font whose bubbles were made with other offsets: new ones match them
+    font.lib[GENERATE_KEY] = {**font.lib[GENERATE_KEY], "offset_y": 60.0}
+    font._test_selection = ("O",)
+    menu.make_bubbles_dialog()
+    rf.opened[-1].w.click("makeButton")
+    assert font.getLayer("bubble")["O"].lib[GLYPH_KEY]["settings"] == {**default_shape(), "offset_y": 60.0}
 
 
 def test_menu_actions(rf):

@@ -93,7 +93,7 @@ class MakeBubblesController(ezui.WindowController):
 
     def build(self, font=None):
         self.fixed_font = font
-        offsets = default_offsets()
+        offsets = default_offsets(font if font is not None else CurrentFont())
         self.w = ezui.EZWindow(
             title="Make Bubbles",
             content=GENERATE_CONTENT,

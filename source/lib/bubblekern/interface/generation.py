@@ -61,12 +61,16 @@ def pathops_help(version: Sequence[int], path: Sequence[str]) -> str:
     )
 
 
-def default_offsets() -> dict[str, float]:
-    """The dialog's starting ``offsetX``/``offsetY``: :class:`~bubblekern.generate.GenerateSettings`' defaults."""
-    from ..generate import GenerateSettings
+def default_offsets(font=None) -> dict[str, float]:
+    """The dialog's starting ``offsetX``/``offsetY``: those ``font`` stores (what its bubbles were last
+    made with, so new ones match them), else :class:`~bubblekern.generate.GenerateSettings`' defaults."""
+    from ..generate import GenerateSettings, load_generate_settings
 
-    default = GenerateSettings()
-    return {"offsetX": default.offset_x, "offsetY": default.offset_y}
+    try:
+        start = load_generate_settings(font) if font is not None else GenerateSettings()
+    except ValueError:  # a stored value it cannot take: Make Bubbles stores the dialog's over it
+        start = GenerateSettings()
+    return {"offsetX": start.offset_x, "offsetY": start.offset_y}
 
 
 def generate_options(values: Mapping[str, Any]) -> dict[str, Any]:
