@@ -210,10 +210,11 @@ def auto_blend(bubbles, names: Iterable[str]) -> tuple[set[str], tuple[tuple[flo
 
     names = list(names)
     best: tuple[set[str], tuple] = (set(), BLEND)
-    for changes, blend in BLENDS:
-        shaped = bubbles.generated_as(names, {**default_shape(), **changes})
-        if len(shaped) > len(best[0]):
-            best = shaped, blend
+    with bubbles.reading():  # one pass: each bubble's record is read and checked once, for every shape
+        for changes, blend in BLENDS:
+            shaped = bubbles.generated_as(names, {**default_shape(), **changes})
+            if len(shaped) > len(best[0]):
+                best = shaped, blend
     return best
 
 
