@@ -2,7 +2,8 @@
 
     pip install -e '.[bench]'
     python benchmarks/bench_realfont.py [--font ../shared/fonts/NotoSans-Regular.ttf]
-                                        [--cache ~/.cache/bubblekern-bench] [-- EXTRA KERN ARGS]
+                                        [--cache ~/.cache/bubblekern-bench] [--fit [MODEL]]
+                                        [-- EXTRA KERN ARGS]
 
 The shipped TTF is converted to a UFO with ufo-extractor (outlines, kern groups and the
 designer's kerning from its GPOS), and bubbles are generated for it once
@@ -12,6 +13,8 @@ cache folder, outside the repository. Each run then kerns a fresh copy with
 its wall time, its peak memory (the child's max RSS), the kerning entries it wrote against
 the designer's own count, and the phases from its summary. Targets: under 90 s and 1.5 GB,
 at most about twice the designer's entries, never more than 25,000 without being asked.
+With ``--fit`` the copy is first fitted (``bubblekern fit`` with its default training text,
+the designer's kerning in the UFO as reference), so the run kerns with the fitted settings.
 """
 
 from __future__ import annotations
@@ -116,6 +119,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--font", type=Path, default=SHARED / "NotoSans-Regular.ttf")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bubblekern-bench")
+    parser.add_argument("--fit", metavar="MODEL", nargs="?", const="", default=None,
+                        help="first run `bubblekern fit` (its default training text, the designer's kerning as "
+                        "reference; MODEL: a --value-model, default fit's own), then kern with what it stored")
     parser.add_argument("extra", nargs="*", help="options for bubblekern kern (default: none)")
     args = parser.parse_args()
     if not args.font.is_file():
@@ -146,6 +152,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bubblekern-real-") as folder:
         copy = Path(folder) / f"{stem}.ufo"
         shutil.copytree(bubbled, copy)
+        if args.fit is not None:
+            started = time.perf_counter()
+            model = ["--value-model", args.fit] if args.fit else []
+            fitted = subprocess.run(bubblekern("fit", str(copy), "--json", *model), capture_output=True, text=True)
+            if fitted.returncode:
+                raise SystemExit(f"bubblekern fit failed: {fitted.stderr.strip()[-400:]}")
+            print(f"fitted in {time.perf_counter() - started:.0f} s: {json.loads(fitted.stdout)['model']} value model")
         code, seconds, cpu, peak, out, err = run_measured(bubblekern("kern", str(copy), *args.extra))
         *_, after = counts(copy)
         listing = subprocess.run(bubblekern("kern", str(copy), "--dry-run", "--format", "json", *args.extra),

@@ -8,6 +8,7 @@
     python benchmarks/quality.py --dump pairs.csv  # also every pair's values, to see where the error is
     python benchmarks/quality.py --training "AVATAR To. Yo"  # other model pair texts (≤ 30 pairs with controls)
     python benchmarks/quality.py --value-model search  # the fit's one-bubble search only (no halo blend)
+    python benchmarks/quality.py --value-model auto    # both, the blend kept unless the search is clearly better
     python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font
 
 For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
@@ -21,7 +22,7 @@ without them):
    cache folder outside the repository (``--cache``, default ``~/.cache/bubblekern-quality``);
 4. BubbleKern gets the designer's kerning of the training pairs only (the pairs of
    :data:`TRAINING`, at most 30, plus the zero control pairs ``fit`` adds), fits its
-   settings to them (both value models, cross-validated: the blend kept unless the search is clearly better),
+   settings to them (``fit``'s default value model, the halo blend, unless ``--value-model`` says otherwise),
    generates bubbles for all 59 glyphs and kerns all 3,481 pairs. The halo blend's weights
    (:data:`bubblekern.model.BLEND`) were learned on these very fonts; ``--blend-weights others``
    learns them again for each font on the other four, so no pair of the scored font helped;
@@ -139,7 +140,7 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 
 
 def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
-                      fitted: bool = True, value_model: str = "auto", blend: str = "auto") -> tuple[dict, str, list]:
+                      fitted: bool = True, value_model: str | None = None, blend: str = "auto") -> tuple[dict, str, list]:
     """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
     (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
     a description of the settings, and the model pairs (training plus controls)."""
@@ -340,8 +341,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
     parser.add_argument("--model", choices=("on", "off"), default="on",
                         help="fit the value model (depth cap, strengths per context) or only the bubbles")
-    parser.add_argument("--value-model", choices=MODELS, default="auto",
-                        help="the fit's value model: auto (the blend unless the search is clearly better), search (one bubble), blend")
+    parser.add_argument("--value-model", choices=MODELS,
+                        help="the fit's value model: blend (fit's default), search (one bubble), auto (the blend unless "
+                        "the search is clearly better)")
     parser.add_argument("--blend-weights", choices=("shipped", "others"), default="shipped",
                         help="the halo blend's weights: as shipped (learned on all these fonts), or learned on the "
                         "other fonts only, so no pair of the scored font helped choose them")

@@ -66,7 +66,7 @@ def clean_fit():
     before = snapshot(font)
     train = training_pairs(font)
     assert len(train) == 16
-    return before, fit(font, train), snapshot(font)
+    return before, fit(font, train, value_model="auto"), snapshot(font)
 
 
 def test_fit_recovers_the_settings_behind_the_kerning(clean_fit):
@@ -83,7 +83,7 @@ def test_fit_recovers_the_settings_behind_the_kerning(clean_fit):
 
 def test_fit_on_16_pairs_beats_the_no_kerning_baseline_on_held_out_pairs():
     font = designed_font(noise=True)
-    result = fit(font, training_pairs(font))
+    result = fit(font, training_pairs(font), value_model="search")
     held = result.held_out
     assert held.count == len(result.held_out_pairs) >= 35
     assert held.mae < held.baseline_mae  # the bar …
@@ -243,7 +243,7 @@ def test_bad_inputs():
 def test_cli_fit(tmp_path, capsys):
     path = save(designed_font(), tmp_path)
     before = tree_bytes(path)
-    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--dry-run", "--json"]) == 0
+    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--value-model", "search", "--dry-run", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["generate"]["offset_x"] == 40 and data["saved"] is None
     assert data["held_out"]["mae"] == 0 and data["held_out"]["baseline_mae"] > 0
@@ -251,7 +251,7 @@ def test_cli_fit(tmp_path, capsys):
 
     pairs = tmp_path / "train.txt"
     pairs.write_text("".join(f"{a} {b}\n" for a, b in training_pairs(open_font(path))))
-    assert main(["fit", str(path), "--training-pairs", str(pairs), "--no-refine"]) == 0
+    assert main(["fit", str(path), "--training-pairs", str(pairs), "--no-refine", "--value-model", "search"]) == 0
     out = capsys.readouterr().out
     assert "held-out" in out and "saved" in out
     font = open_font(path)
@@ -306,7 +306,7 @@ def test_fit_keeps_the_value_model_with_the_lower_cross_validated_error(clean_fi
     assert "cross-validated MAE one bubble 0.0, blend" in result.format()
 
     font = blended_font()
-    found = fit(font, training_pairs(font))
+    found = fit(font, training_pairs(font), value_model="auto")
     assert found.model == "blend" and found.best.blend == BLEND
     assert found.compared["blend"] < found.compared["search"]
     assert found.held_out.mae < 1 and found.held_out.mae < found.start_held_out.mae
@@ -337,8 +337,19 @@ def test_fit_keeps_the_value_model_with_the_lower_cross_validated_error(clean_fi
         fit(font, training_pairs(font), value_model="corpus")
 
 
+def test_the_blend_is_the_default_value_model_and_the_search_without_a_model():
+    font = blended_font()
+    pairs = training_pairs(font)
+    default = fit(font, pairs, refine=False)
+    assert default.model == "blend" and default.best.blend == BLEND and set(default.compared) == {"blend"}
+    bubbles_only = fit(font, pairs, refine=False, model=False)  # the blend is a value model: not this
+    assert bubbles_only.model == "search" and not bubbles_only.best.blend and set(bubbles_only.compared) == {"search"}
+
+
 def test_cli_fit_value_model_and_kern_blend(tmp_path, capsys):
     path = save(blended_font(), tmp_path)
+    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--dry-run", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["model"] == "blend"  # the default
     assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--value-model", "blend", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["model"] == "blend" and data["blend"] == [list(h) for h in BLEND]

@@ -208,7 +208,7 @@ def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
     font = designer_kerned(designer, gen, ["H", "O", "A", "V", "T", "o", "n", "v"])
     training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT", cmap_of(font), set(font.keys()))
     plain = fit(font, training, start=gen, refine=False, model=False)
-    fitted = fit(font, training, start=gen, refine=False)
+    fitted = fit(font, training, start=gen, refine=False, value_model="search")
     assert fitted.best.strengths[0] == 0.5 and fitted.best.depth_cap is None
     assert fitted.training.mae == 0 < plain.training.mae
     assert fitted.held_out.mae < plain.held_out.mae
@@ -371,11 +371,11 @@ def test_fit_learns_from_one_model_pair_that_the_designer_leaves_stops_before_le
     font = designer_kerned(designer, gen, ["H", "O", "A", "V", "T", "o", "n", "v", "period"])
     assert ("T", "period") in font.kerning and ("period", "V") not in font.kerning
     training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT\nT.V", cmap_of(font), set(font.keys()))
-    fitted = fit(font, training, start=gen, refine=False)
+    fitted = fit(font, training, start=gen, refine=False, value_model="search")
     assert fitted.best.strengths[CONTEXTS.index("stop-letter")] == 0.0
     assert fitted.best.strengths[CONTEXTS.index("punctuation")] == 1.0
     assert "stop-letter" not in fitted.kept and ",T or .V" not in fitted.format()
-    unasked = fit(font, training[:-1], start=gen, refine=False)  # without . V: nothing says it
+    unasked = fit(font, training[:-1], start=gen, refine=False, value_model="search")  # without . V: nothing says it
     assert unasked.best.strengths[CONTEXTS.index("stop-letter")] == 1.0 and "stop-letter" in unasked.kept
     assert "strength kept: " in unasked.format() and ",T or .V" in unasked.format()
     assert unasked.to_dict()["kept"] == unasked.kept

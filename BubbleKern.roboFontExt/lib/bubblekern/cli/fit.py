@@ -36,9 +36,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "fit",
         help="fit generated-bubble settings to the font's kerning",
         description=(
-            "Search the settings of generated bubbles (offsets, adhere mode, corners) and of kerning "
-            "(band height, min kern) whose BubbleKern values best reproduce the reference kerning on the "
-            "training pairs (plus the control pairs HH HO OH OO nn no on oo Hn nH, 0 unless kerned); report "
+            "Fit the value model (the halo blend's strength per pair context and min kern on default "
+            "generated bubbles; with --value-model search or auto, also the settings of generated bubbles: "
+            "offsets, adhere mode, corners, band height) whose BubbleKern values best reproduce the reference "
+            "kerning on the training pairs (plus the control pairs HH HO OH OO nn no on oo Hn nH, 0 unless kerned); report "
             "the error on training pairs, cross-validated over them, and on held-out pairs (every other "
             "reference pair); store the settings in the font's lib and write the fitted bubbles (generated "
             "bubbles are replaced, hand-drawn ones kept). The search itself generates bubbles in memory only."
@@ -60,9 +61,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="fit the bubbles only; keep the value model (depth cap, strengths per pair context) as stored",
     )
     parser.add_argument(
-        "--value-model", choices=MODELS, default="auto",
-        help="search: one bubble per glyph, its settings searched; blend: default bubbles and the halo blend; "
-        "auto (default): the blend unless the search's cross-validated error is lower by more than a standard error",
+        "--value-model", choices=MODELS,
+        help="blend (default; search with --no-model): default bubbles and the halo blend; search: one bubble "
+        "per glyph, its settings searched; auto: both, the blend unless the search's cross-validated error is "
+        "lower by more than a standard error",
     )
     parser.add_argument(
         "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
