@@ -34,7 +34,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "fit",
-        help="fit generated-bubble settings to the font's kerning",
+        help="fit the value model (and, if asked, generated-bubble settings) to the font's kerning",
         description=(
             "Fit the value model (the halo blend's strength per pair context and min kern on default "
             "generated bubbles; with --value-model search or auto, also the settings of generated bubbles: "
