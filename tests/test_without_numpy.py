@@ -318,7 +318,13 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend, rows)])
         flat = k.cap_depth(matrix, 0.0, left_rows=[i % 2 == 0 for i in range(len(profiles))])  # word-initial rows
         results.append([[list(r) for r in flat.room_left], [list(r) for r in flat.room_right]])
-    assert results[:6] == results[6:] and results[0] != results[1]
+        moved = k.ProfileMatrix.build(profiles, widths, -37.5)  # an italic font's lines, moved by its slant offset
+        results.append([[list(r) for r in moved.room_left], [list(r) for r in moved.room_right],
+                        [list(r) for r in k.grow(moved, 40.0, 45.0).room_left]])
+    assert results[:7] == results[7:] and results[0] != results[1]
+    room_left, room_right = ([list(r) for r in rooms] for rooms in (matrix.room_left, matrix.room_right))
+    assert results[6][0] == [[x + 37.5 for x in r] for r in room_left]  # the lines 37.5 further left: more room
+    assert results[6][1] == [[x - 37.5 for x in r] for r in room_right]
     assert results[5][0] != [list(r) for r in matrix.room_left] and results[5][1] == [list(r) for r in matrix.room_right]
     mixed, full, plain = results[4][0], results[3][0], results[0][0]
     for gap, a, b, blended, unblended in zip(mixed, left, right, full, plain):

@@ -21,6 +21,7 @@ from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
 from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
+from .italic import italic_offset
 from .settings import Settings
 
 try:  # the ink outlines need skia-pathops; the stored records (GLYPH_KEY) do not
@@ -105,10 +106,17 @@ class Outlines:
         self._ink: dict[str, pathops.Path] = {}
         self._hash: dict[str, str] = {}
         self._slant = italic_slant(font)
+        self._origin = italic_offset(font, self._slant)
 
     @property
     def slant(self) -> float:
+        """dx/dy of the sidebearing lines (:func:`italic_slant`)."""
         return self._slant
+
+    @property
+    def origin(self) -> float:
+        """Where the sidebearing lines cross the baseline (:func:`~bubblekern.settings.italic_offset`)."""
+        return self._origin
 
     def glyph(self, name: str):
         """The font's glyph ``name`` (looked up once)."""
@@ -206,9 +214,12 @@ class Outlines:
         return digest.hexdigest()
 
     def fingerprint(self, name: str) -> str:
-        """What a generated bubble of ``name`` depends on: outline, advance width, italic angle."""
+        """What a generated bubble of ``name`` depends on: outline, advance width, italic angle and
+        where the slanted sidebearing lines cross the baseline."""
         glyph = self.glyph(name)
         text = f"{self.outline_hash(name)}|w{_number(glyph.width)}|s{_number(self._slant)}"
+        if self._origin:
+            text += f"|o{_number(self._origin)}"
         return hashlib.sha1(text.encode()).hexdigest()[:20]
 
 

@@ -38,6 +38,7 @@ from .errors import (
     MissingGlyphError,
 )
 from .geometry import EMPTY, Bubble, SegmentPen
+from .italic import italic_offset
 from .pairs import is_mark
 from .settings import Settings, italic_slant, units_per_em
 
@@ -113,6 +114,12 @@ class FontBubbles:
         """tan(italicAngle) bands follow: 0 upright, or with ``Settings.italic`` off."""
         return italic_slant(self.font) if self.settings.italic else 0.0
 
+    @property
+    def origin(self) -> float:
+        """Where the sidebearing lines stand in the bands' space: x = 0 and the advance, moved by an
+        italic font's slant offset (:func:`~bubblekern.settings.italic_offset`) when bands follow the slant."""
+        return italic_offset(self.font, -self.slant)
+
     def bubble(self, name: str) -> Bubble:
         """The effective bubble of glyph ``name`` (empty when it has none)."""
         with self.reading():
@@ -129,7 +136,7 @@ class FontBubbles:
         result: dict[str, BandProfile | None] = {}
         with self.reading():
             fitted, layer = self.fitted(names), self._layers()[0]
-            ink = self._ink_profiles(fitted)
+            ink, origin = self._ink_profiles(fitted), self.origin
             for done, name in enumerate(names, 1):
                 entry = self._entry(name)
                 profile = entry.profile
@@ -143,7 +150,7 @@ class FontBubbles:
                 if profile.empty:
                     profile = None
                 elif name in fitted:
-                    profile = profile.within(0.0, layer[name].width, ink.get(name))
+                    profile = profile.within(origin, origin + layer[name].width, ink.get(name))
                 result[name] = profile
                 if progress is not None:
                     progress(done, len(names))

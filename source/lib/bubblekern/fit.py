@@ -55,6 +55,7 @@ from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import word_initial_rows
+from .italic import italic_offset
 from .kernel import cap_depth, solve_blend
 from .model import (
     BLEND,
@@ -508,6 +509,7 @@ class _Search:
         kinds = glyph_kinds(maker.font, self.names)
         self.contexts = np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]), dtype=np.int8)
         self.slant = italic_slant(maker.font) if base.italic else 0.0
+        self.origin = italic_offset(maker.font, -self.slant)
         self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
         """Glyphs whose left side is solved flat, as kern solves it (:func:`~bubblekern.glyphsets.word_initial_rows`)."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
@@ -539,7 +541,7 @@ class _Search:
                     if profile is not None and not profile.empty:
                         profiles[name] = profile
                 solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
-                matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles}) if solvable else None
+                matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles}, self.origin) if solvable else None
                 if matrix is not None and any(initial := [n in self.word_initial for n in matrix.names]):
                     matrix = cap_depth(matrix, 0.0, left_rows=initial)  # as kern solves them: the breathing edge
                 self._raw[matrix_key] = (solvable, matrix)

@@ -329,6 +329,7 @@ def glyph_bubble(font, name: str, settings: GenerateSettings | None = None, *, o
             corner_radius=settings.corner_radius,
             adhere_mode=mode,
             slant=outlines.slant,
+            origin=outlines.origin,
         )
         _check_finite(path)
         return path

@@ -194,7 +194,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     if pairs is None:
         names = bubbles.kernable_glyphs()
         profiles = bubbles.profiles(names, progress=report_bubbles)
-        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names))
+        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names), bubbles.origin)
         left, right = kernel.all_rows(len(names))
         directions = glyph_directions(font, matrix.names, settings.rtl)
         mixed: list[Pair] = []  # all pairs: those mixing directions are left out below, silently
@@ -205,7 +205,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         empty = [n for n in names if profiles[n] is None]
         if empty:
             raise ValueError(f"a PairTable holds only glyphs with a bubble, not {', '.join(map(repr, empty[:5]))}")
-        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names))
+        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names), bubbles.origin)
         left, right = pairs.left, pairs.right
         directions = glyph_directions(font, matrix.names, settings.rtl)
         mixed = []
@@ -220,7 +220,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         mixed = [p for p in pairs if sides[p] == "mixed" and p not in skipped]
         solvable = [p for p in pairs if p not in skipped and sides[p] != "mixed"]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
-        matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present))
+        matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present), bubbles.origin)
         left = matrix.rows([p[0] for p in solvable])
         right = matrix.rows([p[1] for p in solvable])
         if mixed:

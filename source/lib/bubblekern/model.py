@@ -67,7 +67,7 @@ STOPS = frozenset(
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
 )
 """Stops: marks a space follows in text (Latin, Greek, Armenian, Arabic, Devanagari, CJK forms)."""
-BLEND = ((0.0, 0.0, 0.25), (20.0, 0.0, -0.192), (40.0, 0.0, 0.018), (40.0, 40.0, 0.499))
+BLEND = ((0.0, 0.0, 0.238), (20.0, 0.0, -0.17), (40.0, 0.0, -0.008), (40.0, 40.0, 0.526))
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
 The weights of the small halos difference the bubble's kerns: they measure how deep the
 white between the pair reaches, not just where it is narrowest. Learned on default generated

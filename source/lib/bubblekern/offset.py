@@ -16,7 +16,8 @@ A generated bubble is the glyph's ink, grown and fitted to the glyph's sidebeari
    opening with a circle of radius R rounds concave, then convex, corners to radius R
    (parts thinner than 2R go away).
 4. **Adhere** (:func:`adhere`). In a sheared space where the sidebearing lines are upright
-   (x' = x − y·tan(slant), pivot at y = 0) each side is fitted to its line. ``"trim"``
+   (x' = x − y·tan(slant) − origin: the lines cross the baseline at ``origin`` and at ``origin``
+   plus the advance) each side is fitted to its line. ``"trim"``
    intersects the bubble with the band between the lines, so what crosses a line is cut
    flat along it; ``"nudge"`` squeezes a side that crosses its line: that half of the bubble
    (from the middle of the advance out) is scaled horizontally towards the middle until its
@@ -451,12 +452,14 @@ class _SqueezePen(BasePen):
         self.out.endPath()
 
 
-def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = "trim") -> pathops.Path:
-    """``path`` fitted to the sidebearing lines x = y·slant and x = width + y·slant.
+def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = "trim",
+           origin: float = 0.0) -> pathops.Path:
+    """``path`` fitted to the sidebearing lines x = origin + y·slant and x = origin + width + y·slant.
 
-    ``slant`` is the lines' dx/dy (tan of the italic angle, positive leaning right). See the
-    module notes for ``"trim"`` and ``"nudge"``; ``"off"`` returns ``path`` as it is. The
-    result is empty when the bubble lies wholly outside the advance and ``mode`` is "trim".
+    ``slant`` is the lines' dx/dy (tan of the italic angle, positive leaning right), ``origin``
+    where they cross the baseline (:func:`~bubblekern.settings.italic_offset`). See the module
+    notes for ``"trim"`` and ``"nudge"``; ``"off"`` returns ``path`` as it is. The result is
+    empty when the bubble lies wholly outside the advance and ``mode`` is "trim".
     """
     if mode == "off" or path.area == 0:
         return _copy(path)
@@ -464,7 +467,7 @@ def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = 
         raise ValueError(f"adhere must be 'trim', 'nudge' or 'off', not {mode!r}")
     if width <= 0:
         raise ValueError(f"sidebearings need an advance width > 0, not {width!r}")
-    work = _transform(path, 1, 0, -slant, 1) if slant else _copy(path)
+    work = _transform(path, 1, 0, -slant, 1, -origin) if slant or origin else _copy(path)
     if mode == "nudge":
         work = squeeze(work, width)
     if work.area:
@@ -479,7 +482,7 @@ def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = 
         work = sweep(work, max(short_right, _MIN_SWEEP))
     if 0 < short_left < _MIN_SWEEP or 0 < short_right < _MIN_SWEEP:  # swept past the line: clip back to it
         work = _clip(work, 0, width)
-    return _transform(work, 1, 0, slant, 1) if slant else work
+    return _transform(work, 1, 0, slant, 1, origin) if slant or origin else work
 
 
 def bubble_path(
@@ -493,17 +496,19 @@ def bubble_path(
     corner_radius: float = 0.0,
     adhere_mode: Adhere = "trim",
     slant: float = 0.0,
+    origin: float = 0.0,
 ) -> pathops.Path:
     """The bubble of ``ink`` (font units), with lengths given per 1000 units per em.
 
-    ``width`` is the glyph's advance in font units; ``slant`` the sidebearing lines' dx/dy.
+    ``width`` is the glyph's advance in font units; ``slant`` the sidebearing lines' dx/dy and
+    ``origin`` where they cross the baseline, in font units.
     """
     scale = 1000.0 / upm
     work = _transform(ink, scale, 0, 0, scale) if scale != 1 else _copy(ink)
     work = grow(work, offset_x, offset_y, corner)
     if corner_radius > 0:
         work = round_corners(work, corner_radius)
-    work = adhere(work, width * scale, slant, adhere_mode)
+    work = adhere(work, width * scale, slant, adhere_mode, origin * scale)
     work = fill_holes(work)
     return _transform(work, 1 / scale, 0, 0, 1 / scale) if scale != 1 else work
 

@@ -46,8 +46,9 @@ class ProfileMatrix:
     """(first, stop) columns each glyph's bubble reaches (on both sides: NaN holes come in pairs)."""
 
     @classmethod
-    def build(cls, profiles: Mapping[str, BandProfile], widths: Mapping[str, float]) -> ProfileMatrix:
-        """Lay ``profiles`` (name → profile) out on one band axis; ``widths`` gives advances."""
+    def build(cls, profiles: Mapping[str, BandProfile], widths: Mapping[str, float], origin: float = 0.0) -> ProfileMatrix:
+        """Lay ``profiles`` (name → profile) out on one band axis; ``widths`` gives advances, ``origin``
+        where the sidebearing lines stand in the profiles' space (an italic font's slant offset)."""
         names = tuple(profiles)
         heights = {p.height for p in profiles.values()}
         if len(heights) > 1:
@@ -64,10 +65,10 @@ class ProfileMatrix:
             reached = []
             for col, left, right in zip(range(p.start - first, p.stop - first), p.left, p.right):
                 if left == left:  # not NaN
-                    lefts[col] = left
+                    lefts[col] = left - origin
                     reached.append(col)
                 if right == right:
-                    rights[col] = advance[row] - right
+                    rights[col] = advance[row] + origin - right
                     reached.append(col)
             room_left.append(lefts)
             room_right.append(rights)

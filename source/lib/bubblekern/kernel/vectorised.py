@@ -37,8 +37,9 @@ class ProfileMatrix:
     widths: np.ndarray
 
     @classmethod
-    def build(cls, profiles: Mapping[str, BandProfile], widths: Mapping[str, float]) -> ProfileMatrix:
-        """Lay ``profiles`` (name → profile) out as matrices; ``widths`` gives advances."""
+    def build(cls, profiles: Mapping[str, BandProfile], widths: Mapping[str, float], origin: float = 0.0) -> ProfileMatrix:
+        """Lay ``profiles`` (name → profile) out as matrices; ``widths`` gives advances, ``origin``
+        where the sidebearing lines stand in the profiles' space (an italic font's slant offset)."""
         names = tuple(profiles)
         heights = {p.height for p in profiles.values()}
         if len(heights) > 1:
@@ -54,8 +55,8 @@ class ProfileMatrix:
             p = profiles[name]
             cols = slice(p.start - first, p.stop - first)
             left, right = np.array(p.left, float), np.array(p.right, float)
-            room_left[row, cols] = np.where(np.isnan(left), np.inf, left)
-            room_right[row, cols] = np.where(np.isnan(right), np.inf, advance[row] - right)
+            room_left[row, cols] = np.where(np.isnan(left), np.inf, left - origin)
+            room_right[row, cols] = np.where(np.isnan(right), np.inf, advance[row] + origin - right)
         return cls(names, {n: i for i, n in enumerate(names)}, first, height, room_left, room_right, advance)
 
     def rows(self, names: Sequence[str]) -> np.ndarray:
