@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import generate_fonts as gf
@@ -100,3 +101,20 @@ def test_a_new_slant_offset_makes_generated_italic_bubbles_stale():
     make_bubbles(upright)
     upright.lib[OFFSET_KEY] = 40.0  # an upright font has no slanted lines to move
     assert bubble_status(upright).stale == []
+
+
+def test_status_says_where_the_lines_stand_and_why(tmp_path, capsys):
+    from bubblekern.cli import main
+
+    def status(font, *extra):
+        path = helpers.save(font, tmp_path, "Italic.ufo")
+        assert main(["status", str(path), *extra]) == 0
+        return capsys.readouterr().out
+
+    out = status(shifted(HALF))
+    assert f"italic -12°: sidebearing lines cross the baseline at x = {round(HALF, 2):g}" in out
+    assert "through half the x-height" in out
+    assert "through the baseline, as RoboFont draws without an offset" in status(gf.serif_font(italic_angle=ANGLE))
+    assert json.loads(status(shifted(-30, key=-30), "--json"))["italic"] == {
+        "angle": ANGLE, "offset": -30, "from": "slant offset"}
+    assert "italic" not in status(gf.serif_font()) and "italic" not in json.loads(status(gf.serif_font(), "--json"))

@@ -24,7 +24,7 @@ from statistics import median
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.transformPen import TransformPen
 
-__all__ = ["OFFSET_KEY", "REFERENCES", "italic_offset", "balanced_offsets"]
+__all__ = ["OFFSET_KEY", "REFERENCES", "italic_offset", "italic_lines", "balanced_offsets"]
 
 OFFSET_KEY = "com.typemytype.robofont.italicSlantOffset"
 """RoboFont's italic slant offset (font lib): x of the left sidebearing line at the baseline."""
@@ -41,18 +41,27 @@ def italic_offset(font, slant: float) -> float:
     the baseline, as RoboFont draws without an offset), whichever the reference glyphs'
     balance is nearer to; 0 when the font has no reference glyph or no x-height.
     """
+    return italic_lines(font, slant)[0]
+
+
+def italic_lines(font, slant: float) -> tuple[float, str]:
+    """:func:`italic_offset` and where it comes from: ``"upright"``, ``"slant offset"`` (the
+    font's own), ``"half the x-height"`` or ``"baseline"`` (read off the reference glyphs, or
+    the baseline when they cannot tell)."""
     if not slant:
-        return 0.0
+        return 0.0, "upright"
     lib = getattr(font, "lib", None)
     offset = lib.get(OFFSET_KEY) if lib is not None else None
     if _finite(offset):
-        return float(offset)
+        return float(offset), "slant offset"
     x_height = getattr(font.info, "xHeight", None)
     found = balanced_offsets(font, slant)
     if not _finite(x_height) or not found:
-        return 0.0
+        return 0.0, "baseline"
     half = -slant * x_height / 2
-    return half if abs(median(found) - half) < abs(median(found)) else 0.0
+    if abs(median(found) - half) < abs(median(found)):
+        return half, "half the x-height"
+    return 0.0, "baseline"
 
 
 def balanced_offsets(font, slant: float) -> list[float]:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from ..bubbles import FontBubbles
 from ..generate import load_generate_settings
+from ..italic import OFFSET_KEY, italic_lines
 from ..model import auto_blend
-from ..settings import LIB_KEY, Settings, stores_blend
+from ..settings import LIB_KEY, Settings, italic_slant, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
 from .common import open_ufo, warn
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             for message in status.warnings + sync.warnings:
                 warn(message)
         print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status),
-                     fitted=fitted_composites(font, layer, status))
+                     fitted=fitted_composites(font, layer, status), italic=italic_state(font))
     return 0
 
 
@@ -60,6 +61,15 @@ def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     names = [n for n, g in status.glyphs.items() if g.state in ("own", "stale", "inherited")]
     blended, _ = auto_blend(bubbles, names)
     return {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
+
+
+def italic_state(font) -> dict | None:
+    """Where an italic font's sidebearing lines cross the baseline, and why
+    (:func:`~bubblekern.italic.italic_lines`); None for an upright font."""
+    offset, source = italic_lines(font, -italic_slant(font))  # the lines' dx/dy: tan(−italicAngle)
+    if source == "upright":
+        return None
+    return {"angle": font.info.italicAngle, "offset": round(offset, 2), "from": source}
 
 
 def fitted_composites(font, layer: str, status: BubbleStatus) -> list[str]:
@@ -79,10 +89,13 @@ def _names(names: list[str], limit: int = 20) -> str:
 
 
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
-                 sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None) -> None:
+                 sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None,
+                 italic: dict | None = None) -> None:
     stream = stream or sys.stdout
     if json_output:
         extra = {"sync": sync.to_dict()} if sync is not None else {}
+        if italic is not None:
+            extra["italic"] = italic
         if fitted is not None:
             extra["fitted"] = fitted
         if blend is not None:
@@ -110,6 +123,8 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
         lines.append(f"  not in the font, ignored: {_names(status.orphans)}")
     if blend is not None:
         lines.append(_blend_line(blend))
+    if italic is not None:
+        lines.append(_italic_line(italic))
     stream.write("\n".join(lines) + "\n")
 
 
@@ -118,6 +133,16 @@ def _blend_line(blend: dict) -> str:
         return f"  halo blend {'on' if blend['on'] else 'off'}, as `bubblekern fit` stored it (kern --blend changes it)"
     return (f"  halo blend auto: on for pairs of the {blend['blended']:,} glyphs whose bubbles are generated with the "
             f"default settings and not edited, off for the {blend['plain']:,} others (kern --blend on|off)")
+
+
+def _italic_line(italic: dict) -> str:
+    why = {
+        "slant offset": "the font's italic slant offset",
+        "half the x-height": "its glyphs are spaced between lines through half the x-height, as Glyphs measures",
+        "baseline": "its glyphs are spaced between lines through the baseline, as RoboFont draws without an offset",
+    }[italic["from"]]
+    return (f"  italic {italic['angle']:g}°: sidebearing lines cross the baseline at x = {italic['offset']:g} ({why}; "
+            f"set {OFFSET_KEY} in the font's lib to move them)")
 
 
 def _sync_lines(sync: SyncStatus, source: Path) -> list[str]:
