@@ -117,7 +117,7 @@ class FontBubbles:
     @property
     def origin(self) -> float:
         """Where the sidebearing lines stand in the bands' space: x = 0 and the advance, moved by an
-        italic font's slant offset (:func:`~bubblekern.settings.italic_offset`) when bands follow the slant."""
+        italic font's slant offset (:func:`~bubblekern.italic.italic_offset`) when bands follow the slant."""
         return italic_offset(self.font, -self.slant)
 
     def bubble(self, name: str) -> Bubble:

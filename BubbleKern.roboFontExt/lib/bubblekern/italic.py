@@ -58,8 +58,8 @@ def italic_lines(font, slant: float) -> tuple[float, str]:
     found = balanced_offsets(font, slant)
     if not _finite(x_height) or not found:
         return 0.0, "baseline"
-    half = -slant * x_height / 2
-    if abs(median(found) - half) < abs(median(found)):
+    half, balanced = -slant * x_height / 2, median(found)
+    if abs(balanced - half) < abs(balanced):
         return half, "half the x-height"
     return 0.0, "baseline"
 

@@ -457,7 +457,7 @@ def adhere(path: pathops.Path, width: float, slant: float = 0.0, mode: Adhere = 
     """``path`` fitted to the sidebearing lines x = origin + y·slant and x = origin + width + y·slant.
 
     ``slant`` is the lines' dx/dy (tan of the italic angle, positive leaning right), ``origin``
-    where they cross the baseline (:func:`~bubblekern.settings.italic_offset`). See the module
+    where they cross the baseline (:func:`~bubblekern.italic.italic_offset`). See the module
     notes for ``"trim"`` and ``"nudge"``; ``"off"`` returns ``path`` as it is. The result is
     empty when the bubble lies wholly outside the advance and ``mode`` is "trim".
     """

@@ -115,7 +115,7 @@ class Outlines:
 
     @property
     def origin(self) -> float:
-        """Where the sidebearing lines cross the baseline (:func:`~bubblekern.settings.italic_offset`)."""
+        """Where the sidebearing lines cross the baseline (:func:`~bubblekern.italic.italic_offset`)."""
         return self._origin
 
     def glyph(self, name: str):
