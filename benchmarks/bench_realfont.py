@@ -8,7 +8,8 @@
 The shipped TTF is converted to a UFO with ufo-extractor (outlines, kern groups and the
 designer's kerning from its GPOS), and bubbles are generated for it once
 (``bubblekern bubbles --all``, the default offsets in the file name); both are kept in the
-cache folder, outside the repository. Each run then kerns a fresh copy with
+cache folder, outside the repository. Cached bubbles that this version of BubbleKern calls
+stale (``bubblekern status``: it fits them to other lines) are made anew. Each run then kerns a fresh copy with
 ``bubblekern kern COPY.ufo`` in a child process and reports
 its wall time, its peak memory (the child's max RSS), the kerning entries it wrote against
 the designer's own count, and the phases from its summary. Targets: under 90 s and 1.5 GB,
@@ -63,6 +64,15 @@ def run_measured(command: list[str]) -> tuple[int, float, float, float, str, str
         err.seek(0)
         cpu = usage.ru_utime + usage.ru_stime
         return child.returncode, seconds, cpu, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
+
+
+def stale(path: Path) -> bool:
+    """Whether any generated bubble of the UFO at ``path`` is stale: its glyph, or what this version of
+    BubbleKern fits bubbles to (an italic font's sidebearing lines), changed since it was made."""
+    from bubblekern.fontio import open_font
+    from bubblekern.status import bubble_status
+
+    return bool(bubble_status(open_font(path)).stale)
 
 
 def counts(path: Path) -> tuple[int, int, int, int]:
@@ -139,6 +149,9 @@ def main() -> None:
         started = time.perf_counter()
         convert(args.font, plain)
         print(f"converted {args.font.name} in {time.perf_counter() - started:.1f} s → {plain}")
+    if bubbled.exists() and stale(bubbled):
+        print(f"the cached bubbles are stale for this version of BubbleKern: made anew ({bubbled})")
+        shutil.rmtree(bubbled)
     if not bubbled.exists():
         started = time.perf_counter()
         scratch = args.cache / f".{stem}-bubbles.ufo"
