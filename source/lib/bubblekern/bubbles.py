@@ -136,7 +136,7 @@ class FontBubbles:
         result: dict[str, BandProfile | None] = {}
         with self.reading():
             fitted, layer = self.fitted(names), self._layers()[0]
-            ink, origin = self._ink_profiles(fitted), self.origin
+            ink, origin = self._ink_profiles(fitted), self.origin if fitted else 0.0
             for done, name in enumerate(names, 1):
                 entry = self._entry(name)
                 profile = entry.profile
