@@ -63,6 +63,7 @@ from bubblekern.evaluate import binary_kerning, metrics
 from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.model import BLEND, BLEND_CHOICES
+from bubblekern.model import BLENDS as SHIPPED_BLENDS
 
 FONTS = next(
     (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
@@ -405,8 +406,11 @@ def main(argv=None) -> int:
         import bubblekern.fit
         import bubblekern.model
 
-        # the weights learned without this font (--blend-weights others): for the fit and for kern's "auto"
-        bubblekern.fit.BLEND = bubblekern.model.BLEND = blends.get(ttf, BLEND)
+        # the weights learned without this font (--blend-weights others): for the fit and for kern's "auto",
+        # which takes the default shape's blend from BLENDS
+        weights = blends.get(ttf, BLEND)
+        bubblekern.fit.BLEND = bubblekern.model.BLEND = weights
+        bubblekern.model.BLENDS = ((bubblekern.model.BLENDS[0][0], weights), *SHIPPED_BLENDS[1:])
         try:
             ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
                                                 args.value_model, args.blend)
