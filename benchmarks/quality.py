@@ -62,7 +62,7 @@ from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
 from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
-from bubblekern.model import BLEND, BLEND_CHOICES
+from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS
 from bubblekern.model import BLENDS as SHIPPED_BLENDS
 
 FONTS = next(
@@ -182,6 +182,29 @@ def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float) -> np.ndarr
         got = dict(zip(solved.pairs, solved.values.tolist()))
         columns.append([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
     return np.array(columns).T
+
+
+def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
+    """The pair context (:data:`bubblekern.model.CONTEXTS` index, −1 outside them) of each pair."""
+    from bubblekern.model import glyph_kinds, pair_contexts
+
+    kinds = glyph_kinds(open_font(ufo), {n for pair in pairs for n in pair})
+    return np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]))
+
+
+def learn_strengths(kerns: list[np.ndarray], designer: list[np.ndarray], contexts: list[np.ndarray],
+                    blend: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(:data:`~bubblekern.model.BLEND_STRENGTHS` with the contexts it does not leave at 1 learned again,
+    every context's strength learned) on these fonts' pairs blended with ``blend``: per context, the
+    least-squares scale of the blended kerns (never deeper than the bubble's own) to the designer's."""
+    k, d, c = np.vstack(kerns), np.concatenate(designer), np.concatenate(contexts)
+    blended = np.maximum(k @ np.array([w for *_, w in blend]), k[:, 0])
+    learned = []
+    for i in range(len(BLEND_STRENGTHS)):
+        b, t = blended[c == i], d[c == i]
+        learned.append(round(float(t @ b / (b @ b)), 2) if b @ b > 0 else 1.0)
+    shipped = tuple(s if s == 1.0 else learned[i] for i, s in enumerate(BLEND_STRENGTHS))
+    return shipped, tuple(learned)
 
 
 def learn_blend(kerns: list[np.ndarray], designer: list[np.ndarray]) -> tuple[tuple[float, float, float], ...]:
@@ -378,14 +401,20 @@ def main(argv=None) -> int:
             pairs = [(a, b) for a in names for b in names]
             designer, unmeasured, upm = binary_kerning(ttf, pairs)
             pairs = [p for p in pairs if p not in set(unmeasured)]
-            columns[ttf] = (halo_kerns(to_ufo(ttf, cmap, args.cache), names, pairs, upm),
-                            np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]))
+            ufo = to_ufo(ttf, cmap, args.cache)
+            columns[ttf] = (halo_kerns(ufo, names, pairs, upm),
+                            np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs))
         for ttf in fonts:
             others = [columns[o] for o in fonts if o != ttf]
-            blends[ttf] = learn_blend([k for k, _ in others], [d for _, d in others])
-            print(f"blend weights without {ttf.stem}:", " ".join(f"{w:g}" for *_, w in blends[ttf]))
-        print("blend weights of all the fonts:", learn_blend([k for k, _ in columns.values()],
-                                                             [d for _, d in columns.values()]))
+            weights = learn_blend([k for k, *_ in others], [d for _, d, _ in others])
+            strengths = learn_strengths(*zip(*others), weights)[0]
+            blends[ttf] = weights, strengths
+            print(f"blend weights without {ttf.stem}:", " ".join(f"{w:g}" for *_, w in weights),
+                  "strengths", "/".join(f"{s:g}" for s in strengths))
+        weights = learn_blend([k for k, *_ in columns.values()], [d for _, d, _ in columns.values()])
+        print("blend weights of all the fonts:", weights)
+        print("strengths learned with them (shipped form, every context):",
+              *learn_strengths(*zip(*columns.values()), weights))
 
     rows, report, dumped, kerned = [], {}, [], {}
     for ttf in fonts:
@@ -408,9 +437,9 @@ def main(argv=None) -> int:
 
         # the weights learned without this font (--blend-weights others): for the fit and for kern's "auto",
         # which takes the default shape's blend from BLENDS
-        weights = blends.get(ttf, BLEND)
+        weights, strengths = blends.get(ttf, (BLEND, BLEND_STRENGTHS))
         bubblekern.fit.BLEND = bubblekern.model.BLEND = weights
-        bubblekern.model.BLENDS = ((bubblekern.model.BLENDS[0][0], weights), *SHIPPED_BLENDS[1:])
+        bubblekern.model.BLENDS = ((SHIPPED_BLENDS[0][0], weights, strengths), *SHIPPED_BLENDS[1:])
         try:
             ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
                                                 args.value_model, args.blend)

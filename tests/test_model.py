@@ -7,7 +7,16 @@ import numpy as np
 import pytest
 
 from bubblekern import Settings, kern_pairs
-from bubblekern.model import BLEND, BLENDS, CONTEXTS, capped_matrix, fit_strengths, glyph_kind, pair_contexts
+from bubblekern.model import (
+    BLEND,
+    BLEND_STRENGTHS,
+    BLENDS,
+    CONTEXTS,
+    capped_matrix,
+    fit_strengths,
+    glyph_kind,
+    pair_contexts,
+)
 from bubblekern.settings import SettingsError
 from bubblekern.solver import ProfileMatrix
 
@@ -281,16 +290,23 @@ def test_auto_blends_the_pairs_of_default_generated_bubbles_and_no_others():
     names = ["H", "O", "A", "V", "T", "o", "v", "period", "Aacute"]
     pairs = [(a, b) for a in names for b in names]
     off = kern(font, pairs)
-    on = kern(font, pairs, blend=BLEND)
+    on = kern(font, pairs, blend=BLEND, strengths=BLEND_STRENGTHS)  # the blend and the strengths learned with it
     auto = kern_pairs(font, pairs, Settings(blend="auto"))
     assert auto.as_dict() == on != off and auto.blended == len(pairs)  # Aacute inherits A's: blended too
     assert kern_pairs(font, pairs, Settings()).blended == 0
+    unscaled = kern(font, pairs, blend=BLEND)
+    assert BLEND_STRENGTHS[CONTEXTS.index("UC-lc")] > 1 and on[("T", "o")] < unscaled[("T", "o")] < 0
+    capital_lowercase = {(a, b) for a in ("H", "O", "A", "V", "T", "Aacute") for b in ("o", "v")}
+    assert all(on.get(p) == unscaled.get(p) for p in pairs if p not in capital_lowercase)
+    chosen = (1.0, 1.2, 1.0, 1.0, 0.5, 1.0)  # strengths the settings give (as fit stores them) are kept as they are
+    assert kern(font, pairs, blend="auto", strengths=chosen) == kern(font, pairs, blend=BLEND, strengths=chosen)
 
-    # V's bubble edited by hand, T's made with other settings: their pairs are the bubbles' own collisions
+    # V's bubble edited by hand, T's made with other settings: their pairs are the bubbles' own collisions,
+    # unscaled
     contour = font.getLayer("bubble")["V"].contours[0]
     contour.points[0].x += 7
     make_bubbles(font, ["T"], GenerateSettings(offset_x=30, overwrite="always"))
-    off, on = kern(font, pairs), kern(font, pairs, blend=BLEND)
+    off, on = kern(font, pairs), kern(font, pairs, blend=BLEND, strengths=BLEND_STRENGTHS)
     auto = kern_pairs(font, pairs, Settings(blend="auto"))
     plain = {p for p in pairs if "V" in p or "T" in p}
     assert auto.as_dict() == {p: off[p] if p in plain else on[p] for p in off.keys() | on.keys()
@@ -304,6 +320,7 @@ def test_bubbles_of_the_earlier_default_keep_the_blend_learned_on_them():
 
     earlier = BLENDS[1][1]
     assert BLENDS[1][0] == {"offset_y": 60.0} and earlier != BLEND and GenerateSettings().offset_y != 60
+    assert set(BLENDS[1][2]) == {1.0}  # learned before the strengths were: they stay 1
     font = generated_font(offset_y=60)  # as version 0.1 made them
     names = ["H", "O", "A", "V", "T", "o", "v", "period", "Aacute"]
     pairs = [(a, b) for a in names for b in names]
@@ -346,10 +363,11 @@ def test_the_command_line_blends_by_default_only_what_auto_picks(tmp_path, capsy
         return {(a, b): v for a, b, v in json.loads(out)["pairs"] if v}, err
 
     font = open_font(path)
-    on, off = ({p: v for p, v in kern(font, pairs, **b).items() if v} for b in ({"blend": BLEND}, {}))
-    assert on != off
+    on, off, auto = ({p: v for p, v in kern(font, pairs, **b).items() if v}
+                     for b in ({"blend": BLEND}, {}, {"blend": BLEND, "strengths": BLEND_STRENGTHS}))
+    assert on != off and auto[("T", "o")] < on[("T", "o")]  # auto scales capital–lowercase kerns as learned
     got, err = run()
-    assert got == on and "halo blend on 5 of 5 pairs" in err
+    assert got == auto and "halo blend on 5 of 5 pairs" in err
     assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["summary"]["blended"] == 5
     got, err = run("--blend", "off")
@@ -358,7 +376,8 @@ def test_the_command_line_blends_by_default_only_what_auto_picks(tmp_path, capsy
     font.save()
     got, err = run()
     assert got == off and "halo blend" not in err
-    assert run("--blend", "auto")[0] == on
+    assert run("--blend", "auto")[0] == auto
+    assert run("--blend", "on")[0] == on  # on: every pair blended, strengths as the settings give them
 
 
 def test_fit_learns_from_one_model_pair_that_the_designer_leaves_stops_before_letters_alone():

@@ -844,14 +844,14 @@ def test_window_and_overlay_kern_with_the_value_model_the_fit_stored(rf):
 
 def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
     from bubblekern.generate import GenerateSettings, make_bubbles
-    from bubblekern.model import BLEND
+    from bubblekern.model import BLEND, BLEND_STRENGTHS
     from bubblekern.settings import Settings
 
     font = helpers.latin_font()
     font.removeLayer("bubble")
     make_bubbles(font, None, GenerateSettings())
     pairs = [("T", "o"), ("A", "V")]
-    blended = kern_pairs(font, pairs, Settings(blend=BLEND)).as_dict()
+    blended = kern_pairs(font, pairs, Settings(blend=BLEND, strengths=BLEND_STRENGTHS)).as_dict()
     assert blended != kern_pairs(font, pairs).as_dict()
     controller = window(rf, font)
     w = controller.w

@@ -257,9 +257,12 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if settings.blend == "auto":
             from .model import auto_blend
 
-            shaped, learned = auto_blend(bubbles, matrix.names)
+            shaped, learned, strengths = auto_blend(bubbles, matrix.names)
             if shaped:
                 blend = grown_matrices(solving, learned, bubbles.upm)
+                if not scaled:  # the strengths learned with the blend, for the pairs it blends
+                    kinds = glyph_kinds(font, matrix.names)
+                    contexts = context_scales({n: k for n, k in kinds.items() if n in shaped}, matrix.names, strengths)
                 rows = [n in shaped for n in matrix.names]
                 blended = sum(1 for a, b in zip(solve_left, solve_right) if rows[a] and rows[b])
                 if not all(rows):

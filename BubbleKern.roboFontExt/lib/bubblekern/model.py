@@ -54,6 +54,7 @@ __all__ = [
     "informed_contexts",
     "BLEND",
     "BLENDS",
+    "BLEND_STRENGTHS",
     "BLEND_CHOICES",
     "auto_blend",
     "grown_matrices",
@@ -72,13 +73,23 @@ BLEND = ((0.0, 0.0, 0.238), (20.0, 0.0, -0.17), (40.0, 0.0, -0.008), (40.0, 40.0
 The weights of the small halos difference the bubble's kerns: they measure how deep the
 white between the pair reaches, not just where it is narrowest. Learned on default generated
 bubbles (:func:`bubblekern.generate.default_shape`)."""
+BLEND_STRENGTHS = (1.0, 1.56, 1.0, 1.0, 1.0, 1.0)
+"""The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
+scale of the blended kerns to the kerning of the five fonts (``benchmarks/quality.py --blend-weights
+others`` prints them). Only UC–lc is taken: designers kern T, V, Y before lowercase half as deep again
+as the blend (1.51–1.59 learned on any four fonts). UC–UC (1.06) and punctuation (1.15) are near 1,
+lc–lc (0.47) scatters from font to font, and lc–UC (0.18) and a stop before a letter (0.75) are
+policies designers differ on, so they stay 1."""
+_ONES = (1.0,) * len(CONTEXTS)
 BLENDS = (
-    ({}, BLEND),
-    ({"offset_y": 60.0}, ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0, 0.63))),
+    ({}, BLEND, BLEND_STRENGTHS),
+    ({"offset_y": 60.0}, ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0, 0.63)), _ONES),
 )
-"""The blend ``blend="auto"`` gives bubbles generated with each shape: the default shape changed by
-the fields given, and the weights learned on it. The second is the default of version 0.1 (60/60
-per 1000 em): bubbles generated then keep the blend they were kerned with."""
+"""The blend and strengths ``blend="auto"`` gives bubbles generated with each shape: the default shape
+changed by the fields given, the weights learned on it, and the strengths per context learned with
+them (given to the blended pairs when the settings leave every strength at 1). The second is the
+default of version 0.1 (60/60 per 1000 em): bubbles generated then keep the blend they were kerned
+with."""
 BLEND_CHOICES = {"auto": "auto", "on": BLEND, "off": ()}
 """``Settings.blend`` for each choice of ``--blend``."""
 STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
@@ -203,18 +214,19 @@ def _informing(raw, contexts, i: int):
     return mask & (raw < 0) if i == STOP_LETTER else mask
 
 
-def auto_blend(bubbles, names: Iterable[str]) -> tuple[set[str], tuple[tuple[float, float, float], ...]]:
+def auto_blend(bubbles, names: Iterable[str]) -> tuple[set[str], tuple[tuple[float, float, float], ...], tuple[float, ...]]:
     """What ``blend="auto"`` does in a font: those of ``names`` whose bubbles BubbleKern generated with
-    one shape of :data:`BLENDS` (the one most of them have) and nobody edited, and that shape's blend."""
+    one shape of :data:`BLENDS` (the one most of them have) and nobody edited, that shape's blend and
+    the strengths learned with it."""
     from .generate import default_shape
 
     names = list(names)
-    best: tuple[set[str], tuple] = (set(), BLEND)
+    best: tuple[set[str], tuple, tuple] = (set(), BLEND, BLEND_STRENGTHS)
     with bubbles.reading():  # one pass: each bubble's record is read and checked once, for every shape
-        for changes, blend in BLENDS:
+        for changes, blend, strengths in BLENDS:
             shaped = bubbles.generated_as(names, {**default_shape(), **changes})
             if len(shaped) > len(best[0]):
-                best = shaped, blend
+                best = shaped, blend, strengths
     return best
 
 

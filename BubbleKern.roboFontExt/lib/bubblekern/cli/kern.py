@@ -227,7 +227,8 @@ def blend_note(settings, results) -> None:
     blended, solved = sum(r.blended for r in results), sum(len(r) for r in results)
     if blended:
         note(f"halo blend on {blended:,} of {solved:,} pairs: their bubbles were generated with the default "
-             "settings, which the blend was learned on (--blend off: the bubbles' own collisions)")
+             "settings, which the blend and its strengths per context were learned on (--blend off: the bubbles' "
+             "own collisions)")
 
 
 def check_size(total: int, before: int, written: int, args, what: str,

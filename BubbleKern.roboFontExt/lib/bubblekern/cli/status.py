@@ -10,7 +10,7 @@ from pathlib import Path
 from ..bubbles import FontBubbles
 from ..generate import load_generate_settings
 from ..italic import OFFSET_KEY, italic_lines
-from ..model import auto_blend
+from ..model import CONTEXTS, auto_blend
 from ..settings import LIB_KEY, Settings, italic_slant, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
@@ -51,16 +51,22 @@ def run(args: argparse.Namespace) -> int:
 
 def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     """What ``kern`` does with the halo blend in ``font``: as ``fit`` stored it, or ``auto`` with the
-    glyphs whose bubbles it blends (generated with a default shape, not edited: :func:`~bubblekern.model.auto_blend`)
-    and the others."""
+    glyphs whose bubbles it blends (generated with a default shape, not edited: :func:`~bubblekern.model.auto_blend`),
+    the others, and the strengths per context it gives the blended pairs (learned with the blend, unless the
+    font's settings give strengths)."""
     if stores_blend(font):
         return {"mode": "stored", "on": bool(font.lib[LIB_KEY]["blend"])}
     if not status.has_layer:
         return {"mode": "auto", "blended": 0, "plain": 0}
     bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
     names = [n for n, g in status.glyphs.items() if g.state in ("own", "stale", "inherited")]
-    blended, _ = auto_blend(bubbles, names)
-    return {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
+    blended, _, learned = auto_blend(bubbles, names)
+    stored = font.lib.get(LIB_KEY)
+    given = isinstance(stored, dict) and any(v != 1 for v in stored.get("strengths", ()))
+    state = {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
+    if blended and not given and any(v != 1 for v in learned):
+        state["strengths"] = dict(zip(CONTEXTS, learned))
+    return state
 
 
 def italic_state(font) -> dict | None:
@@ -131,8 +137,10 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
 def _blend_line(blend: dict) -> str:
     if blend["mode"] == "stored":
         return f"  halo blend {'on' if blend['on'] else 'off'}, as `bubblekern fit` stored it (kern --blend changes it)"
+    scaled = ", ".join(f"{context} ×{v:g}" for context, v in blend.get("strengths", {}).items() if v != 1)
     return (f"  halo blend auto: on for pairs of the {blend['blended']:,} glyphs whose bubbles are generated with the "
-            f"default settings and not edited, off for the {blend['plain']:,} others (kern --blend on|off)")
+            f"default settings and not edited" + (f" ({scaled}, as learned with it)" if scaled else "")
+            + f", off for the {blend['plain']:,} others (kern --blend on|off)")
 
 
 def _italic_line(italic: dict) -> str:
