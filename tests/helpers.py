@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import gc
 from pathlib import Path
 
 from fontParts.fontshell import RFont
@@ -149,3 +151,17 @@ def add_components_on_disk(ufo: Path, name: str, bases, layer: str | None = None
     glyph_set.writeGlyph(name, glyph, draw)
     glyph_set.writeContents()
     del reader
+
+
+def parse_python(source: str, filename: str = "<unknown>") -> ast.Module:
+    """``ast.parse`` with the garbage collector held off. CPython 3.11 before 3.11.8 shares one
+    recursion counter between AST conversions that run inside one another (gh-106905), so code a
+    collection runs mid-parse (defcon's fonts have finalizers) can make the parse fail now and then
+    with "SystemError: AST constructor recursion depth mismatch"; it did once in CI on 3.11.7."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(source, filename)
+    finally:
+        if enabled:
+            gc.enable()

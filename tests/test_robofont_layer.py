@@ -75,13 +75,13 @@ def test_requirements_check_names_what_to_install():
 @pytest.mark.parametrize("path", UI_FILES, ids=lambda p: p.name)
 def test_ui_modules_compile(path):
     source = path.read_text(encoding="utf-8")
-    compile(ast.parse(source, str(path)), str(path), "exec")
+    compile(helpers.parse_python(source, str(path)), str(path), "exec")
 
 
 def test_ui_modules_import_robofont_only_as_documented():
     allowed = {"mojo", "merz", "ezui", "bubblekern", "bubblekern_robofont", "__future__", *sys.stdlib_module_names}
     for path in UI_FILES:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(helpers.parse_python(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 assert node.module.split(".")[0] in allowed, (path.name, node.module)
             elif isinstance(node, ast.Import):

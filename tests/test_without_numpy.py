@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from bubblekern import Settings, kern_pairs
 from bubblekern.interface.preview import result_rows, table_items
 
-from helpers import add_glyph, ellipse, new_font, polygon
+from helpers import add_glyph, ellipse, new_font, parse_python, polygon
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -110,7 +110,7 @@ def robofont_imports() -> list[str]:
     """``bubblekern`` modules the RoboFont layer imports when its modules load."""
     found = set(ROBOFONT_PATH)
     for path in (LIB / "bubblekern_robofont").glob("*.py"):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:  # top level: imported at load time
+        for node in parse_python(path.read_text(encoding="utf-8")).body:  # top level: imported at load time
             if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module.startswith("bubblekern."):
                 found.add(node.module)
                 found.update(f"{node.module}.{a.name}" for a in node.names if (LIB / node.module.replace(".", "/") / f"{a.name}.py").exists())
