@@ -14,7 +14,7 @@ each font of ``../shared/fonts`` (the glyph set, designer values and cached UFO 
   fonts, from the blend's four halo kerns and the pair context (:data:`bubblekern.model.CONTEXTS`);
 - ``boosted``: histogram gradient boosting from the kerns of all :data:`HALOS` and the context.
 
-Both kern never deeper than the bubble's own and never positive. It prints per font r, MAE and
+All three kern never deeper than the bubble's own and never positive. It prints per font r, MAE and
 the zero-kerning MAE (per 1000 em, all 3,481 pairs). Shipping such a model would mean thousands of
 parameters learned from these fonts' kerning and a tree evaluator in both kernels: see the README.
 """
@@ -44,8 +44,7 @@ def measurements(ttf: Path, cache: Path) -> tuple[np.ndarray, np.ndarray, np.nda
     designer, unmeasured, upm = binary_kerning(ttf, pairs)
     pairs = [p for p in pairs if p not in set(unmeasured)]
     ufo = quality.to_ufo(ttf, cmap, cache)
-    quality.BLEND = tuple((dx, dy, 1.0) for dx, dy in HALOS)  # halo_kerns solves each halo of BLEND
-    kerns = quality.halo_kerns(ufo, names, pairs, upm)
+    kerns = quality.halo_kerns(ufo, names, pairs, upm, HALOS)
     values = np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs])
     return kerns, values, quality.pair_context_codes(ufo, pairs)
 
@@ -63,6 +62,7 @@ def main() -> int:
     cache = Path.home() / ".cache" / "bubblekern-quality"
     data = {ttf: measurements(ttf, cache) for ttf in fonts}
     blend = 4  # the shipped blend's halos are the first four of HALOS
+
     def features(kerns: np.ndarray, contexts: np.ndarray, halos: int) -> np.ndarray:
         return np.hstack([kerns[:, :halos], np.eye(7)[contexts + 1]])
 

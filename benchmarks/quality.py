@@ -169,15 +169,15 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     return values, how, list(used)
 
 
-def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float) -> np.ndarray:
+def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND) -> np.ndarray:
     """Kerns of ``pairs`` (negative part, per 1000 em) with default bubbles grown by each halo of
-    :data:`bubblekern.model.BLEND`: the columns the blend's weights weigh."""
+    ``halos`` (:data:`bubblekern.model.BLEND`'s: the columns the blend's weights weigh)."""
     font = open_font(ufo)
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
     make_bubbles(font, names, GenerateSettings(overwrite="always"))
     columns = []
-    for dx, dy, _ in BLEND:
+    for dx, dy, *_ in halos:
         solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),)))
         got = dict(zip(solved.pairs, solved.values.tolist()))
         columns.append([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
