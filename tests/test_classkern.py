@@ -13,6 +13,7 @@ from bubblekern.classkern import plan_classes, resolve_all
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
+    Reach,
     cases_of,
     default_pair_list,
     default_pairs,
@@ -259,11 +260,29 @@ def test_default_set_leaves_out_a_lowercase_letter_before_a_capital(tmp_path, ca
     assert not kerns_lowercase_capital(font)
     font.groups[K1 + "o"], font.groups[K2 + "A"] = ["o", "a"], ["A", "T"]
     font.kerning[(K1 + "o", K2 + "A")] = -15
-    assert kerns_lowercase_capital(font) and wants_lowercase_capital(font)
-    assert ("a", "T") in set(default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
+    assert kerns_lowercase_capital(font) and isinstance(wants_lowercase_capital(font), Reach)
+    assert wants_lowercase_capital(font, asked=True) is True
+    # only the pairs its kerning reaches: the o/a class before the A/T class, not a.sc or Greek
+    reached = set(default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
+    assert reached - pairs == {("a", "T"), ("a", "A"), ("o", "T"), ("o", "A")}
+    assert default_pair_list(font, names, lowercase_capital=wants_lowercase_capital(font)) == list(
+        default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
     del font.kerning[(K1 + "o", K2 + "A")]
-    font.kerning[("a.sc", "T")] = -20
+    font.kerning[("a.sc", "T")] = -20  # one stray entry opens one pair, not every lowercase-capital pair
+    font.kerning[("alpha", "Alpha")] = 0  # a zero the designer set is reached too
     assert kerns_lowercase_capital(font)
+    reached = set(default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
+    assert reached - pairs == {("a.sc", "T"), ("alpha", "Alpha"), ("o", "T")}  # oT = 0 from above
+    font.kerning[("a", K2 + "A")] = -10  # a glyph against a group
+    font.kerning[(K1 + "o", "A")] = -10  # a group against a glyph
+    reached = set(default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
+    assert reached - pairs == {("a.sc", "T"), ("alpha", "Alpha"), ("o", "T"), ("a", "A"), ("a", "T"), ("o", "A")}
+    assert default_pair_list(font, names, lowercase_capital=wants_lowercase_capital(font)) == list(
+        default_pairs(font, names, lowercase_capital=wants_lowercase_capital(font)))
+    path = helpers.save(font, tmp_path, "Kerned.ufo")
+    assert main(["kern", str(path), "--flat", "--dry-run", "--format", "json", "--min-kern", "0"]) == 0
+    solved = {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}
+    assert ("a.sc", "T") in solved and ("o", "A") in solved and ("a.sc", "A") not in solved
 
 
 def test_accented_greek_capitals_only_start_words(tmp_path, capsys):

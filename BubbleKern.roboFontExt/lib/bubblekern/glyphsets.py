@@ -20,9 +20,10 @@ the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin
 is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
 So is a lowercase letter followed by a capital (``aT``, the ``cD`` of McDonald, camelCase):
 text rarely sets one, and four of the five hand-kerned fonts of the quality benchmark never
-kern one. A font whose kerning already sets such a pair to a value keeps them
-(:func:`wants_lowercase_capital`), and so does ``lowercase_capital=True``
-(``--lowercase-capital``). Small capitals count as lowercase (``a.sc`` is ``a``).
+kern one. A font whose kerning already sets such a pair to a value keeps those its kerning
+reaches (:class:`Reach`: the class pairs and exceptions its designer wrote), not all of them
+(:func:`wants_lowercase_capital`); ``lowercase_capital=True`` (``--lowercase-capital``) takes
+them all. Small capitals count as lowercase (``a.sc`` is ``a``).
 
 **An accented Greek capital only starts a word** (:func:`word_initial`): Greek drops accents
 and breathings from capitals inside a word and in all-capital text, so ``Ά``, ``Ἀ``, ``ᾼ``
@@ -273,15 +274,52 @@ def kerns_lowercase_capital(font) -> bool:
     )
 
 
-def wants_lowercase_capital(font, asked: bool = False) -> bool:
-    """Whether the default set takes pairs of a lowercase letter before a capital: when ``asked``
-    or when the font's designer kerns them already (:func:`kerns_lowercase_capital`)."""
-    return asked or kerns_lowercase_capital(font)
+class Reach(NamedTuple):
+    """The glyph pairs a font's kerning entries reach: an entry's own glyphs, or the members of
+    its kern groups (:meth:`from_font`)."""
+
+    entries: frozenset[tuple[str, str]]
+    """The keys of the kerning (glyph or group on each side)."""
+    left_group: Mapping[str, str]
+    """Glyph → its ``public.kern1.`` group."""
+    right_group: Mapping[str, str]
+    """Glyph → its ``public.kern2.`` group."""
+
+    @classmethod
+    def from_font(cls, font) -> Reach:
+        """The reach of ``font.kerning`` through ``font.groups`` (entries set to 0 count: the
+        designer has set the pair)."""
+        member_of: tuple[dict[str, str], dict[str, str]] = ({}, {})
+        for name, members in font.groups.items():
+            side = 0 if name.startswith(KERN1) else 1 if name.startswith(KERN2) else None
+            if side is not None:
+                for member in members:
+                    member_of[side].setdefault(member, name)
+        return cls(frozenset(font.kerning.keys()), *member_of)
+
+    def keys(self, glyph: str, side: int) -> tuple[str, ...]:
+        """The keys an entry may name ``glyph`` by on ``side`` (0 left, 1 right)."""
+        group = (self.left_group if side == 0 else self.right_group).get(glyph)
+        return (glyph, group) if group else (glyph,)
+
+    def reaches(self, left: str, right: str) -> bool:
+        """True when an entry sets the pair ``left right``."""
+        return any((a, b) in self.entries for a in self.keys(left, 0) for b in self.keys(right, 1))
 
 
-def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None, lowercase_capital: bool):
+def wants_lowercase_capital(font, asked: bool = False) -> bool | Reach:
+    """Which pairs of a lowercase letter before a capital the default set takes: all (True) when
+    ``asked``; those the font's kerning reaches (its :class:`Reach`) when its designer kerns
+    such pairs already (:func:`kerns_lowercase_capital`); none (False) otherwise."""
+    if asked:
+        return True
+    return Reach.from_font(font) if kerns_lowercase_capital(font) else False
+
+
+def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None,
+          lowercase_capital: bool | Reach):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None, whether lowercase–capital pairs are kept, the :class:`Sides` or None) of the default set."""
+    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None) of the default set."""
     if all_glyphs:
         chosen = list(names)
         return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None
@@ -295,21 +333,30 @@ def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Side
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
-                      lowercase_capital: bool = False) -> list[tuple[str, str]]:
+                      lowercase_capital: bool | Reach = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
     chosen, left, right, scripts, cases, lower_upper, sides = _axes(font, names, False, marks, sides, lowercase_capital)
+    reach = lower_upper if isinstance(lower_upper, Reach) else None
+    everything = lower_upper is True
+
+    def kept(a: int, b: int) -> bool:
+        if not apart(cases[a], cases[b], everything):
+            return True
+        return reach is not None and not apart(cases[a], cases[b], True) and reach.reaches(chosen[a], chosen[b])
+
     return [(chosen[a], chosen[b]) for a in left for b in right
-            if same_script(scripts[a], scripts[b]) and not apart(cases[a], cases[b], lower_upper)
+            if same_script(scripts[a], scripts[b]) and kept(a, b)
             and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
 
 
 def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None,
-                  lowercase_capital: bool = False):
+                  lowercase_capital: bool | Reach = False):
     """The default all-pairs set over ``names`` (glyphs with bubbles) as a
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
     common character on a side, and not a pair text never sets (:func:`apart`: a lowercase
-    letter before a capital unless ``lowercase_capital``, a word-initial capital after a letter
+    letter before a capital unless ``lowercase_capital`` is True or a :class:`Reach` that
+    reaches it (:func:`wants_lowercase_capital`), a word-initial capital after a letter
     or before a capital); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
     and a right glyph of those sets that their partners allow; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
@@ -330,12 +377,35 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     if cases:
         kinds = ("", "l", "U", "W")
         code = np.array([kinds.index(c) for c in cases], dtype=np.int8)
-        never = np.array([[apart(a, b, lower_upper) for b in kinds] for a in kinds], dtype=bool)
+        never = np.array([[apart(a, b, lower_upper is True) for b in kinds] for a in kinds], dtype=bool)
         keep = ~never[code[left], code[right]]
+        if isinstance(lower_upper, Reach):
+            lower = kinds.index("l"), kinds.index("U")
+            asked = np.flatnonzero((code[left] == lower[0]) & (code[right] == lower[1]))
+            keep[asked] = _reached(chosen, left[asked], right[asked], lower_upper)
         left, right = left[keep], right[keep]
     if sides is not None and sides.partners:
         left, right = _with_partners(chosen, left, right, sides.partners)
     return PairTable(chosen, left, right)
+
+
+def _reached(chosen: Sequence[str], left, right, reach: Reach):
+    """Whether ``reach`` reaches each pair (``left``, ``right`` positions into ``chosen``), on arrays."""
+    import numpy as np
+
+    keys = sorted({key for side, rows in ((0, left), (1, right)) for row in np.unique(rows)
+                   for key in reach.keys(chosen[row], side)})
+    index = {key: i for i, key in enumerate(keys)}
+    entries = np.asarray([index[a] * len(keys) + index[b] for a, b in reach.entries if a in index and b in index],
+                         dtype=np.int64)
+    found = np.zeros(len(left), dtype=bool)
+    own = np.asarray([index.get(name, -1) for name in chosen], dtype=np.int64)
+    groups = [np.asarray([index.get(group.get(name, ""), -1) for name in chosen], dtype=np.int64)
+              for group in (reach.left_group, reach.right_group)]
+    for a in (own[left], groups[0][left]):
+        for b in (own[right], groups[1][right]):
+            found |= (a >= 0) & (b >= 0) & np.isin(a * len(keys) + b, entries)
+    return found
 
 
 def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[int, str], frozenset[str]]):
@@ -360,4 +430,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]

@@ -47,7 +47,8 @@ class Settings:
     """Let combining marks into the default all-pairs set (they sit on glyphs, not beside them)."""
     lowercase_capital: bool = False
     """Let a lowercase letter before a capital (``aT``, camelCase) into the default all-pairs set
-    of :mod:`bubblekern.glyphsets` (text rarely sets one; most designers never kern one)."""
+    of :mod:`bubblekern.glyphsets`, all of them (text rarely sets one; most designers never kern
+    one). False still keeps those a font's own kerning reaches, when its designer kerns some."""
     italic: bool = True
     """Band italic fonts along ``font.info.italicAngle`` (see :mod:`bubblekern.bands`)."""
     rtl: str | tuple[str, ...] = ()

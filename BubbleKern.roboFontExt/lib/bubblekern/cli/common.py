@@ -58,8 +58,8 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "--lowercase-capital",
         action="store_true",
         default=None,
-        help="let a lowercase letter before a capital (aT, camelCase) into the default all-pairs set "
-        "(left out, as text rarely sets one, unless the font's kerning already has such a pair)",
+        help="let every lowercase letter before a capital (aT, camelCase) into the default all-pairs set "
+        "(left out, as text rarely sets one, except the pairs the font's kerning already sets)",
     )
     group.add_argument(
         "--rtl",
