@@ -408,3 +408,33 @@ def test_auto_keeps_the_blend_unless_the_search_is_better_by_more_than_its_noise
     better = blend * 0.3  # lower on every pair
     assert _simpler_unless_beaten(("search", "blend"), {"search": better, "blend": blend}) == "search"
     assert _simpler_unless_beaten(("search",), {"search": blend}) == "search"
+
+
+def test_fit_measures_punctuation_from_the_straight_reference_as_kern_does():
+    """The fit scores the blend on the values kern gives: a hyphen kerned from where it meets H."""
+    from helpers import add_glyph, new_font
+
+    def serif_font():
+        font = new_font()
+        add_glyph(font, "H", 700, outline=lambda p: (rect(p, 20, 0, 680, 40), rect(p, 130, 40, 210, 660),
+                                                     rect(p, 490, 40, 570, 660), rect(p, 20, 660, 680, 700)),
+                  unicode=0x48)
+        add_glyph(font, "hyphen", 360, outline=lambda p: rect(p, 90, 250, 270, 330), unicode=0x2D)
+        add_glyph(font, "T", 600, outline=lambda p: (rect(p, 20, 660, 580, 700), rect(p, 260, 0, 340, 660)), unicode=0x54)
+        add_glyph(font, "o", 560, outline=lambda p: rect(p, 50, 0, 510, 480), unicode=0x6F)
+        return font
+
+    gen = GenerateSettings()  # the blend's own bubbles
+    work = serif_font()
+    make_bubbles(work, None, gen)
+    pairs = [("hyphen", "T"), ("T", "hyphen"), ("hyphen", "o"), ("o", "hyphen"), ("T", "o"), ("hyphen", "H")]
+    designer = kern_pairs(work, pairs, Settings(min_kern=0, blend=BLEND)).as_dict()
+    plain = kern_pairs(work, pairs, Settings(min_kern=0, blend=BLEND, punctuation_reference=False)).as_dict()
+    # between the serifs the hyphen would come 24 closer to H; measured from there, 24 less close to T
+    assert plain[("hyphen", "H")] == -24 and designer[("hyphen", "H")] == 0
+    assert designer[("hyphen", "T")] == plain[("hyphen", "T")] + 24 < 0
+    font = serif_font()
+    for pair, value in designer.items():
+        font.kerning[pair] = value
+    result = fit(font, pairs, start=gen, refine=False, controls=False, value_model="blend")
+    assert result.training.mae == 0

@@ -402,3 +402,62 @@ def test_fit_learns_from_one_model_pair_that_the_designer_leaves_stops_before_le
     values = kern_pairs(font, [("period", "T"), ("V", "period"), ("period", "A")], fitted.settings).as_dict()
     assert values[("period", "T")] == values[("period", "A")] == 0  # held out: no stop before a letter is kerned
     assert values[("V", "period")] == font.kerning[("V", "period")] < 0  # the other side still is
+
+
+def serif_font():
+    """An H whose serifs reach its sidebearing lines and whose stems stop 40 units inside them, a hyphen
+    spaced 20 units clear of its lines, an o, a T, a quote; every bubble drawn."""
+    font = new_font()
+    add_glyph(font, "H", 700, bubble=lambda p: (rect(p, 0, 0, 700, 60), rect(p, 40, 60, 660, 640), rect(p, 0, 640, 700, 700)),
+              unicode=ord("H"))
+    add_glyph(font, "hyphen", 400, bubble=lambda p: rect(p, 20, 250, 380, 350), unicode=ord("-"))
+    add_glyph(font, "o", 600, bubble=lambda p: rect(p, 10, 0, 590, 500), unicode=ord("o"))
+    add_glyph(font, "T", 600, bubble=lambda p: (rect(p, 0, 600, 600, 700), rect(p, 100, 0, 500, 600)), unicode=ord("T"))
+    add_glyph(font, "quotesingle", 200, bubble=lambda p: rect(p, 40, 500, 160, 700), unicode=ord("'"))
+    return font
+
+
+def test_punctuation_is_measured_from_the_straight_reference():
+    from bubblekern.model import straight_reference
+
+    font = serif_font()
+    pairs = [(a, b) for a in font.keys() for b in font.keys()]
+    plain = ((0, 0, 1.0),)  # the bubbles' own kerns, through the blend
+    off = kern(font, pairs, blend=plain, min_kern=0, punctuation_reference=False)
+    on = kern(font, pairs, blend=plain, min_kern=0)
+    assert straight_reference(font, font.keys()) == "H"
+    # between H's serifs the hyphen slides 20 + 40 units in: its designer's spacing, so it stays 0 ...
+    assert off[("hyphen", "H")] == off[("H", "hyphen")] == -60
+    assert on[("hyphen", "H")] == on[("H", "hyphen")] == 0
+    # ... and every pair of it is 60 units less deep, never turned positive
+    assert off[("hyphen", "o")] == -30 and on[("hyphen", "o")] == 0
+    assert off[("T", "hyphen")] == -120 and on[("T", "hyphen")] == -60  # 100 + 20 room, less 60
+    # the quote meets H's top serif 40 units out: that much is taken off its pairs
+    assert off[("quotesingle", "H")] == off[("quotesingle", "T")] == -40 and on[("quotesingle", "T")] == 0
+    assert off[("T", "quotesingle")] == -40 and on[("T", "quotesingle")] == 0
+    # pairs of two letters are never measured so
+    letters = [p for p in pairs if not {"hyphen", "quotesingle"} & set(p)]
+    assert [on[p] for p in letters] == [off[p] for p in letters] and off[("T", "o")] == -110
+    # without the blend (bubbles a designer drew, kerned as drawn) nothing changes
+    assert kern(font, pairs, min_kern=0) == kern(font, pairs, min_kern=0, punctuation_reference=False)
+
+
+def test_a_pair_list_measures_punctuation_as_a_full_run_does():
+    font = serif_font()
+    everything = kern_pairs(font, None, Settings(blend=BLEND, min_kern=0)).as_dict()
+    alone = kern(font, [("T", "hyphen"), ("hyphen", "o")], blend=BLEND, min_kern=0)  # H is in no pair
+    assert alone == {p: everything[p] for p in alone} and ("T", "hyphen") in alone
+    font.removeGlyph("H")  # no straight reference: nothing to measure from
+    assert kern(font, [("T", "hyphen")], blend=BLEND) == kern(font, [("T", "hyphen")], blend=BLEND,
+                                                              punctuation_reference=False)
+
+
+def test_the_straight_reference_is_h_else_greek_eta_else_cyrillic_en():
+    from bubblekern.model import straight_reference
+
+    font = new_font()
+    for name, code in (("Eta", 0x397), ("En", 0x41D), ("Heta", None), ("hyphen", 0x2D)):
+        add_glyph(font, name, 500, bubble=lambda p: rect(p, 0, 0, 500, 700), unicode=code)
+    assert straight_reference(font, font.keys()) == "Eta"
+    assert straight_reference(font, ["En", "hyphen"]) == "En"
+    assert straight_reference(font, ["hyphen", "Heta"]) is None

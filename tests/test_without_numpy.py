@@ -144,8 +144,8 @@ def test_modules_the_robofont_layer_imports_work_without_numpy_and_pathops():
 
 def random_font(seed: int, count: int = 36):
     """Polygons and curves, some below the baseline, composites, glyphs without a bubble,
-    narrow and wide advances, Hebrew (right-to-left) and Latin letters among neutral glyphs;
-    italic for odd seeds."""
+    narrow and wide advances, Hebrew (right-to-left) and Latin letters, an H and punctuation among
+    neutral glyphs; italic for odd seeds."""
     rng = random.Random(seed)
     font = new_font(upm=rng.choice((1000, 2048)))
     if seed % 2:
@@ -153,7 +153,7 @@ def random_font(seed: int, count: int = 36):
     names = [f"g{i}" for i in range(count)]
     for i, name in enumerate(names):
         width = rng.choice((0, 40, rng.randint(100, 1200)))
-        unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5}.get(i % 5)
+        unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5, 4: ord("-.,'\"!:;"[i // 5])}.get(i % 5, 0x48 if i == 3 else None)
         if i >= 8 and i % 9 == 0:
             base = names[rng.randrange(8)]
             add_glyph(font, name, width, components=[(base, (1, 0, 0, 1, rng.randint(-50, 50), 0))], unicode=unicode)
@@ -180,6 +180,7 @@ SETTINGS = [
     Settings(positive_cap=30, rounding=4, chunk=64),
     Settings(failsafe="cap", min_kern=0),
     Settings(failsafe="skip", depth_cap=60, strengths=(0.5, 1.3, 0.2, 1.0, 0.7), rounding=3, chunk=64),
+    Settings(blend=((0, 0, 0.4), (20, 0, -0.1), (40, 40, 0.6)), min_kern=0),  # punctuation measured from H too
 ]
 
 
@@ -321,7 +322,14 @@ def test_plain_and_numpy_solvers_agree_exactly_on_ties_and_holes():
         moved = k.ProfileMatrix.build(profiles, widths, -37.5)  # an italic font's lines, moved by its slant offset
         results.append([[list(r) for r in moved.room_left], [list(r) for r in moved.room_right],
                         [list(r) for r in k.grow(moved, 40.0, 45.0).room_left]])
-    assert results[:7] == results[7:] and results[0] != results[1]
+        offsets = ([7.0 * (i % 5) for i in range(len(profiles))], [11.0 * (i % 3) for i in range(len(profiles))])
+        results.append([a.tolist() for a in k.solve(matrix, left, right, Settings(chunk=100), None, contexts, blend,
+                                                     None, offsets)])  # punctuation from the straight reference
+    assert results[:8] == results[8:] and results[0] != results[1]
+    for gap, a, b, blended in zip(results[7][0], left, right, results[3][0]):
+        shift = offsets[0][a] + offsets[1][b]
+        assert gap == (max(blended - shift, 0.0) if 0.0 < blended < math.inf else blended)
+    assert results[7][2] != results[3][2]
     room_left, room_right = ([list(r) for r in rooms] for rooms in (matrix.room_left, matrix.room_right))
     assert results[6][0] == [[x + 37.5 for x in r] for r in room_left]  # the lines 37.5 further left: more room
     assert results[6][1] == [[x - 37.5 for x in r] for r in room_right]

@@ -56,7 +56,7 @@ from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import word_initial_rows
 from .italic import italic_offset
-from .kernel import cap_depth, solve_blend
+from .kernel import cap_depth, offset_gaps, solve_blend
 from .model import (
     BLEND,
     CONTEXTS,
@@ -66,6 +66,8 @@ from .model import (
     grown_matrices,
     informed_contexts,
     pair_contexts,
+    reference_offsets,
+    straight_reference,
 )
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
@@ -500,13 +502,17 @@ class _Search:
         self.subset = np.arange(len(pairs)) if subset is None else subset
         """Indices of the pairs that score a candidate (a cross-validation fold leaves some out)."""
         self.names = list(dict.fromkeys(n for p in pairs for n in p))
+        self.straight = straight_reference(maker.font, maker.font.keys()) if base.punctuation_reference else None
+        """The straight reference punctuation is measured from (``Settings.punctuation_reference``), solved too."""
+        if self.straight is not None and self.straight not in self.names:
+            self.names.append(self.straight)
         self.widths = {n: float(maker.font[n].width) for n in self.names}
         self.history: list[tuple[dict, float]] = []
         self._raw: dict[tuple, Any] = raw._raw if raw is not None else {}
         """Band matrices, gaps and values per bubble set, band, depth cap and strengths: shared with ``raw``,
         a search over the same pairs."""
         self.model = model
-        kinds = glyph_kinds(maker.font, self.names)
+        self.kinds = kinds = glyph_kinds(maker.font, self.names)
         self.contexts = np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]), dtype=np.int8)
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
@@ -529,7 +535,12 @@ class _Search:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap)
             if solvable:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
-                gaps = solve_blend(gaps, left, right, grown_matrices(matrix, blend, self.upm), self.base.chunk)
+                grown = grown_matrices(matrix, blend, self.upm)
+                gaps = solve_blend(gaps, left, right, grown, self.base.chunk)
+                if self.straight in matrix.index:  # as kern solves them: punctuation from the straight reference
+                    flags = [self.kinds[n] in ("P", "S") for n in matrix.names]
+                    offsets = reference_offsets(matrix, flags, self.straight, grown, self.base.chunk)
+                    gaps = offset_gaps(gaps, left, right, offsets)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

@@ -205,7 +205,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         empty = [n for n in names if profiles[n] is None]
         if empty:
             raise ValueError(f"a PairTable holds only glyphs with a bubble, not {', '.join(map(repr, empty[:5]))}")
-        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(names), bubbles.origin)
+        profiles.update(_reference_profile(font, settings, bubbles, profiles))  # after the table's own rows
+        matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(profiles), bubbles.origin)
         left, right = pairs.left, pairs.right
         directions = glyph_directions(font, matrix.names, settings.rtl)
         mixed = []
@@ -220,6 +221,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         mixed = [p for p in pairs if sides[p] == "mixed" and p not in skipped]
         solvable = [p for p in pairs if p not in skipped and sides[p] != "mixed"]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
+        reference = _reference_profile(font, settings, bubbles, present)
+        present.update(reference)
+        directions.update(glyph_directions(font, list(reference), settings.rtl))
         matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present), bubbles.origin)
         left = matrix.rows([p[0] for p in solvable])
         right = matrix.rows([p[1] for p in solvable])
@@ -272,6 +276,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             blended = len(solve_left)
     if blend:
         extra["blend"] = blend
+        if settings.punctuation_reference:
+            extra["offsets"] = _punctuation_offsets(font, solving, blend, extra.get("blend_rows"), settings.chunk)
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
@@ -343,3 +349,30 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 
 
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
+
+
+def _punctuation_offsets(font, matrix, blend, rows, chunk: int):
+    """The kernel's ``offsets`` for ``Settings.punctuation_reference``: the room the blended
+    punctuation glyphs keep from the straight reference (None when there is none to measure from)."""
+    from .model import glyph_kinds, reference_offsets, straight_reference
+
+    reference = straight_reference(font, matrix.names)
+    if reference is None or (rows is not None and not rows[matrix.index[reference]]):
+        return None
+    kinds = glyph_kinds(font, matrix.names)
+    flags = [kinds[n] in ("P", "S") and (rows is None or rows[i]) for i, n in enumerate(matrix.names)]
+    return reference_offsets(matrix, flags, reference, blend, chunk) if any(flags) else None
+
+
+def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:
+    """The straight reference's profile (name → profile) when the value model measures punctuation
+    from it and ``profiles`` lacks it, so a pair solves the same in a pair list as in a full run."""
+    if not (settings.blend and settings.punctuation_reference):
+        return {}
+    from .model import straight_reference
+
+    reference = straight_reference(font, bubbles.glyph_names())
+    if reference is None or reference in profiles:
+        return {}
+    profile = bubbles.profiles([reference])[reference]
+    return {reference: profile} if profile is not None else {}

@@ -27,6 +27,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   did not see, against 0.52–0.68 for one bubble (``benchmarks/quality.py``). Bubbles generated
   with an earlier default keep the blend learned on them (:data:`BLENDS`, :func:`auto_blend`).
 
+- **The straight reference** (``Settings.punctuation_reference``): with the blend, a punctuation glyph
+  is kerned from where it meets H (:func:`straight_reference`, :func:`reference_offsets`): the room
+  its bubble leaves beside the straight stem, a hyphen between H's serifs, is its designer's
+  spacing, so ``-H`` stays 0 like ``H H`` and every pair of it is that much less deep.
+
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
 model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
 
@@ -58,6 +63,9 @@ __all__ = [
     "BLEND_CHOICES",
     "auto_blend",
     "grown_matrices",
+    "REFERENCE_CHARS",
+    "straight_reference",
+    "reference_offsets",
 ]
 
 CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter")
@@ -228,6 +236,42 @@ def auto_blend(bubbles, names: Iterable[str]) -> tuple[set[str], tuple[tuple[flo
             if len(shaped) > len(best[0]):
                 best = shaped, blend, strengths
     return best
+
+
+REFERENCE_CHARS = "H\u0397\u041d"
+"""Straight references, the first the font has: Latin H, Greek Eta, Cyrillic En."""
+
+
+def straight_reference(font, names: Iterable[str]) -> str | None:
+    """The glyph of ``names`` that is the font's straight reference (:data:`REFERENCE_CHARS`), or None."""
+    names = set(names)
+    table = unicode_table(font)
+    found = {chr(code): name for name, codes in table.items() if name in names for code in codes}
+    return next((found[c] for c in REFERENCE_CHARS if c in found), None)
+
+
+def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), chunk: int = 1 << 18):
+    """The kernel's ``offsets`` for the glyphs ``flags`` marks (per row of ``matrix``): the room each
+    one's right side keeps from the ``reference`` glyph's left side, and its left side from the
+    reference's right side, solved as the pairs are (``blend``: the kernel's grown matrices); 0 for
+    every other row. Taken off a pair's gap, it makes the flagged glyph kern 0 against the straight
+    reference, whatever white its bubble leaves there (a hyphen between H's serifs)."""
+    names = matrix.names
+    count = len(names)
+    after, before = [0.0] * count, [0.0] * count
+    chosen = [i for i, flag in enumerate(flags) if flag and names[i] != reference]
+    if not chosen:
+        return after, before
+    glyphs = [names[i] for i in chosen]
+    left = matrix.rows(glyphs + [reference] * len(glyphs))
+    right = matrix.rows([reference] * len(glyphs) + glyphs)
+    gaps, _ = kernel.solve_gaps(matrix, left, right, chunk)
+    if blend:
+        gaps = kernel.solve_blend(gaps, left, right, blend, chunk)
+    for k, gap in enumerate(gaps.tolist()):
+        room = gap if 0.0 < gap < float("inf") else 0.0
+        (after if k < len(glyphs) else before)[chosen[k % len(glyphs)]] = room
+    return after, before
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

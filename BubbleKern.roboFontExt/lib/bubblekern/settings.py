@@ -74,6 +74,11 @@ class Settings:
     the blend learned on the bubbles BubbleKern generates by default (:data:`bubblekern.model.BLENDS`:
     the current default shape, or that of version 0.1) for each pair of two glyphs generated so and
     not edited since, off for the rest (the command line's and the RoboFont window's default)."""
+    punctuation_reference: bool = True
+    """With the halo blend, a punctuation glyph's kern is counted from its kern against the straight
+    reference (H, else Greek Eta or Cyrillic En; :func:`bubblekern.model.reference_offsets`): the white
+    its bubble leaves beside a straight stem (a hyphen between H's serifs) is its designer's
+    spacing, so ``-H`` stays 0 and every pair of it is that much less deep."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)

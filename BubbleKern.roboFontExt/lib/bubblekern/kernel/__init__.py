@@ -26,7 +26,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
 - ``grow(matrix, dx, dy)``: the matrix with every bubble grown by an elliptical halo, and
   ``blend_gaps(gaps, grown, weights)``: gaps blended from the gaps of grown matrices (the value
   model's halo blend; ``solve_blend`` solves the grown matrices and blends, ``solve(..., blend=)``
-  does it on the way to the values).
+  does it on the way to the values); ``offset_gaps(gaps, left, right, offsets)``: gaps less the
+  room each side keeps from a straight reference (``solve(..., offsets=)``).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -61,6 +62,7 @@ except ImportError:
         grow,
         kern_values,
         negative_cap,
+        offset_gaps,
         orient_rows,
         round_to_step,
         solve,
@@ -80,6 +82,7 @@ else:
         grow,
         kern_values,
         negative_cap,
+        offset_gaps,
         orient_rows,
         round_to_step,
         solve,
@@ -101,6 +104,7 @@ __all__ = [
     "grow",
     "kern_values",
     "negative_cap",
+    "offset_gaps",
     "orient_rows",
     "round_to_step",
     "solve",

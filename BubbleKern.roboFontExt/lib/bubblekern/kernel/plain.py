@@ -22,7 +22,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -193,6 +193,7 @@ def solve(
     contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
     blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
     blend_rows: Sequence[bool] | None = None,
+    offsets: tuple[Sequence[float], Sequence[float]] | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -200,11 +201,15 @@ def solve(
     pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
-    marks (all without it); ``bands`` stay those of ``matrix``.
+    marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
+    its right side and its left side keep from a reference) are taken off the gaps
+    (:func:`offset_gaps`) after the blend.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
+    if offsets is not None:
+        gaps = offset_gaps(gaps, left, right, offsets)
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -214,6 +219,21 @@ def solve(
         gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale
     )
     return gaps, bands, values, failsafe, kept
+
+
+def offset_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int],
+                offsets: tuple[Sequence[float], Sequence[float]]) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` less the room the left row's right side
+    (``offsets[0]``) and the right row's left side (``offsets[1]``) keep from a reference, never
+    below 0; gaps of overlapping or unshared bubbles are left as they are."""
+    after, before = offsets
+    out = array("d")
+    for gap, a, b in zip(gaps, left, right):
+        if gap != _INF and gap > 0.0:
+            gap = gap - (after[a] + before[b])
+            gap = gap if gap > 0.0 else 0.0
+        out.append(gap)
+    return out
 
 
 def cap_depth(matrix: ProfileMatrix, depth: float, left_rows: Sequence[bool] | None = None) -> ProfileMatrix:

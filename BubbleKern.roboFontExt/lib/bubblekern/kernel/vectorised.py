@@ -17,7 +17,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -157,6 +157,7 @@ def solve(
     contexts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
     blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
     blend_rows: Sequence[bool] | None = None,
+    offsets: tuple[Sequence[float], Sequence[float]] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -164,11 +165,15 @@ def solve(
     pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
-    marks (all without it); ``bands`` stay those of ``matrix``.
+    marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
+    its right side and its left side keep from a reference) are taken off the gaps
+    (:func:`offset_gaps`) after the blend.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
+    if offsets is not None:
+        gaps = offset_gaps(gaps, left, right, offsets)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -182,6 +187,17 @@ def solve(
         scale = None if table is None else table[codes[left[part]], codes[right[part]]]
         values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale)
     return gaps, bands, values, failsafe, kept
+
+
+def offset_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray,
+                offsets: tuple[Sequence[float], Sequence[float]]) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` less the room the left row's right side
+    (``offsets[0]``) and the right row's left side (``offsets[1]``) keep from a reference, never
+    below 0; gaps of overlapping or unshared bubbles are left as they are."""
+    after, before = np.asarray(offsets[0], dtype=float), np.asarray(offsets[1], dtype=float)
+    shift = after[left] + before[right]
+    apart = np.isfinite(gaps) & (gaps > 0.0)
+    return np.where(apart, np.maximum(gaps - shift, 0.0), gaps)
 
 
 def cap_depth(matrix: ProfileMatrix, depth: float, left_rows: Sequence[bool] | None = None) -> ProfileMatrix:
