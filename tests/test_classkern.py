@@ -14,12 +14,15 @@ from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
     Reach,
+    accented_of,
     cases_of,
     default_pair_list,
     default_pairs,
+    greek_accented,
     kerned_glyphs,
     kerned_sides,
     kerns_lowercase_capital,
+    never_neighbours,
     wants_lowercase_capital,
     word_initial,
 )
@@ -623,3 +626,76 @@ def test_max_entries_counts_the_fonts_whole_kerning(tmp_path, capsys):
     # a font already over the limit is kerned again as long as it does not grow
     assert main(["kern", str(path), "--flat", "--max-entries", "2"]) == 0
     assert len(helpers.RFont(str(path)).kerning) == total
+
+
+def test_two_accented_greek_letters_are_never_paired(tmp_path, capsys):
+    assert greek_accented("\u03AC") and greek_accented("\u1FD6") and greek_accented("\u1F04")  # ά ῖ ἄ
+    assert greek_accented("\u0390") and greek_accented("\u1F86")  # ΐ (dialytika and tonos), ᾆ (with ypogegrammeni)
+    assert not greek_accented("\u1F00") and not greek_accented("\u03CA") and not greek_accented("\u1FF3")  # ἀ ϊ ῳ
+    assert not greek_accented("\u00E1") and not greek_accented("\u0301")  # Latin á, a lone combining acute
+    font = helpers.new_font()
+    glyphs = {"alpha": 0x3B1, "alphatonos": 0x3AC, "uni1FD6": 0x1FD6, "uni1F00": 0x1F00, "uni1F04": 0x1F04,
+              "iotadieresis": 0x3CA, "period": 0x2E, "aacute": 0xE1, "eacute": 0xE9}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    names = list(glyphs)
+    assert accented_of(font, names) == [False, True, True, False, True, False, False, False, False]
+    pairs = set(default_pairs(font, names))
+    assert default_pair_list(font, names) == list(default_pairs(font, names))
+    # one accent per word: never two accented letters side by side ...
+    assert not {("alphatonos", "uni1FD6"), ("uni1FD6", "uni1FD6"), ("uni1F04", "alphatonos")} & pairs
+    # ... but a breathing beside an accent (ἀέρας), a dialytika, punctuation, and Latin (Vietnamese ườ) are set
+    assert {("uni1F00", "alphatonos"), ("iotadieresis", "alphatonos"), ("alphatonos", "alpha"),
+            ("alphatonos", "period"), ("aacute", "eacute")} <= pairs
+    # 6 × 6 Greek, 2 × 2 Latin and 17 with the period, less the 3 × 3 of the three accented letters
+    assert len(pairs) == 36 + 4 + 17 - 9
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path), "--flat", "--dry-run", "--format", "json", "--min-kern", "0"]) == 0
+    solved = {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}
+    assert ("uni1F00", "alphatonos") in solved and ("alphatonos", "uni1FD6") not in solved
+
+
+def test_pairs_text_never_sets_do_not_pin_their_class_values(tmp_path):
+    """Two accented Greek letters are not solved, and their class value may change with its class pair;
+    an entry that names one of them by glyph keeps its value."""
+    font = helpers.new_font()
+    glyphs = {"alpha": 0x3B1, "alphatonos": 0x3AC, "uni1FD6": 0x1FD6, "omicron": 0x3BF, "omicrontonos": 0x3CC}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 40, 0, 460, 500), unicode=code)
+    font.groups[K1 + "alpha"] = ["alpha", "alphatonos", "uni1FD6"]
+    font.groups[K2 + "omicron"] = ["omicron", "omicrontonos", "uni1FD6"]
+    font.kerning[(K1 + "alpha", K2 + "omicron")] = -10  # the designer's class value, before the bubbles' −80
+    names = list(glyphs)
+    assert sorted(never_neighbours(font)) == ["alphatonos", "omicrontonos", "uni1FD6"]
+    result = kern_pairs(font, default_pairs(font, names), Settings())
+    assert ("alphatonos", "omicrontonos") not in set(result.pairs)  # text never sets it: not solved
+    groups, existing = read_groups(font), kerning_dict(font)
+    pinned = plan_classes(result, groups, existing)
+    free = plan_classes(result, groups, existing, never_set=never_neighbours(font))
+    # held to −10 the four unsolved pairs need exceptions; free they take the new class value
+    never = set(never_neighbours(font))
+    held = {p for p in pinned.entries if set(p) <= never}
+    assert {("alphatonos", "omicrontonos"), ("alphatonos", "uni1FD6"), ("uni1FD6", "omicrontonos"),
+            ("uni1FD6", "uni1FD6")} <= held  # each held to its old value
+    assert all(pinned.entries[p] == lookupKerningValue(p, existing, font.groups) for p in held)
+    assert not any(set(p) <= never for p in free.entries)
+    assert set(free.entries) == set(pinned.entries) - held and free.entries[(K1 + "alpha", K2 + "omicron")] == -80
+    final = {**existing, **free.entries}
+    assert all(lookupKerningValue(p, final, font.groups) == v for p, v in result.kept.items())
+    # an entry that names a glyph is the designer's word on the pair: kept exactly
+    font.kerning[("alphatonos", "omicrontonos")] = 15
+    font.kerning[("uni1FD6", K2 + "omicron")] = 5
+    existing = kerning_dict(font)
+    plan = plan_classes(result, groups, existing, never_set=never_neighbours(font))
+    final = {p: v for p, v in existing.items() if p not in set(plan.removed)} | plan.entries
+    assert lookupKerningValue(("alphatonos", "omicrontonos"), final, font.groups) == 15
+    assert lookupKerningValue(("uni1FD6", "omicrontonos"), final, font.groups) == 5
+    assert lookupKerningValue(("uni1FD6", "uni1FD6"), final, font.groups) == 5
+    # the command line plans with them free: its default set is the grouped sides, one class pair covers it
+    path = helpers.save(font, tmp_path)
+    del font.kerning[("alphatonos", "omicrontonos")], font.kerning[("uni1FD6", K2 + "omicron")]
+    font.save()
+    assert main(["kern", str(path)]) == 0
+    from bubblekern import open_font
+
+    assert kerning_dict(open_font(path)) == {(K1 + "alpha", K2 + "omicron"): -80}

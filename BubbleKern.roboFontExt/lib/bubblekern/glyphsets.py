@@ -33,6 +33,11 @@ letter. Pairs that would set one after a letter or before a capital are left out
 (:func:`apart`); in polytonic fonts they are most of the Greek pairs. A capital with a
 dialytika alone (``Ϊ``, ``Ϋ``) stays in: all-capital text keeps it inside words.
 
+**Two accented Greek letters are never neighbours** (:func:`greek_accented`): a Greek word carries
+one accent (oxia/tonos, varia or perispomeni; an enclitic adds a second one syllables away), so
+``ῖῖ`` or ``άή`` never meet in text, while a breathing beside an accent does (``ἀέρας``). In
+polytonic fonts such pairs were a tenth of all the pairs kept, each one kerned where no text sets it.
+
 **A font with kern groups has said which sides its designer kerns.** Its default set is
 narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
 a left glyph when it is in a ``public.kern1.`` group or is the left glyph of a kerning
@@ -223,6 +228,35 @@ def word_initial(char: str) -> bool:
     return bool(_marks_of(char) & GREEK_ACCENTS)
 
 
+GREEK_TONES = frozenset("\u0300\u0301\u0342")
+"""Combining varia, oxia (tonos) and perispomeni: the accents of which a Greek word carries one."""
+
+
+def greek_accented(char: str) -> bool:
+    """True for a Greek letter that carries an accent (:data:`GREEK_TONES`), alone or with a
+    breathing, dialytika or ypogegrammeni."""
+    category = unicodedata.category(char)
+    if not category.startswith("L") or glyph_script(char) != "Grek":
+        return False
+    return bool(_marks_of(char) & GREEK_TONES)
+
+
+def accented_of(font, names: Sequence[str]) -> list[bool]:
+    """:func:`greek_accented` per glyph of ``names`` (False where the character cannot be told)."""
+    table = unicode_table(font)
+    out = []
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        out.append(char is not None and greek_accented(char))
+    return out
+
+
+def never_neighbours(font) -> list[str]:
+    """The glyphs of ``font`` no two of which text sets side by side: the accented Greek letters."""
+    names = list(font.keys())
+    return [name for name, accented in zip(names, accented_of(font, names)) if accented]
+
+
 def cases_of(font, names: Sequence[str]) -> list[str]:
     """``"l"`` for a lowercase letter (``Ll``: small capitals too), ``"U"`` for a capital (``Lu``,
     ``Lt``), ``"W"`` for a capital that only starts a word (:func:`word_initial`), ``""`` for
@@ -319,24 +353,27 @@ def wants_lowercase_capital(font, asked: bool = False) -> bool | Reach:
 def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None,
           lowercase_capital: bool | Reach):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None) of the default set."""
+    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None, whether each glyph
+    is an accented Greek letter or None) of the default set."""
     if all_glyphs:
         chosen = list(names)
-        return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None
+        return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None, None
     chosen = kerned_glyphs(font, names, marks)
     sides = Sides(*sides) if sides is not None else Sides(None, None)
     if sides.left is not None and sides.right is not None:
         chosen = [n for n in chosen if n in sides.left or n in sides.right]
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
     right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
-    return chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital, sides
+    return (chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital, sides,
+            accented_of(font, chosen))
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool | Reach = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases, lower_upper, sides = _axes(font, names, False, marks, sides, lowercase_capital)
+    chosen, left, right, scripts, cases, lower_upper, sides, accented = _axes(
+        font, names, False, marks, sides, lowercase_capital)
     reach = lower_upper if isinstance(lower_upper, Reach) else None
     everything = lower_upper is True
 
@@ -346,7 +383,7 @@ def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Si
         return reach is not None and not apart(cases[a], cases[b], True) and reach.reaches(chosen[a], chosen[b])
 
     return [(chosen[a], chosen[b]) for a in left for b in right
-            if same_script(scripts[a], scripts[b]) and kept(a, b)
+            if same_script(scripts[a], scripts[b]) and kept(a, b) and not (accented[a] and accented[b])
             and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
 
 
@@ -356,14 +393,15 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
     common character on a side, and not a pair text never sets (:func:`apart`: a lowercase
     letter before a capital unless ``lowercase_capital`` is True or a :class:`Reach` that
-    reaches it (:func:`wants_lowercase_capital`), a word-initial capital after a letter
+    reaches it (:func:`wants_lowercase_capital`), two accented Greek letters
+    (:func:`greek_accented`), a word-initial capital after a letter
     or before a capital); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
     and a right glyph of those sets that their partners allow; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides = _axes(
+    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides, accented = _axes(
         font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
@@ -383,6 +421,10 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
             lower = kinds.index("l"), kinds.index("U")
             asked = np.flatnonzero((code[left] == lower[0]) & (code[right] == lower[1]))
             keep[asked] = _reached(chosen, left[asked], right[asked], lower_upper)
+        left, right = left[keep], right[keep]
+    if accented and any(accented):
+        flags = np.asarray(accented, dtype=bool)
+        keep = ~(flags[left] & flags[right])
         left, right = left[keep], right[keep]
     if sides is not None and sides.partners:
         left, right = _with_partners(chosen, left, right, sides.partners)
@@ -430,4 +472,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "greek_accented", "accented_of", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]

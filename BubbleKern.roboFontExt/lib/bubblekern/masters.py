@@ -18,7 +18,7 @@ from .classkern import LOOSE_TOLERANCE, ClassPlan, plan_classes, smallest_fittin
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
-from .glyphsets import default_pairs, kerned_sides, scripts_of, wants_lowercase_capital
+from .glyphsets import default_pairs, kerned_sides, never_neighbours, scripts_of, wants_lowercase_capital
 from .groups import (
     ClassKerning,
     GroupError,
@@ -269,6 +269,7 @@ def kern_masters(
             run.classes = plan_classes(
                 run.result, chosen, kerning_dict(run.master.font), kerning_mode, scaled_tolerance(tolerance, upm),
                 budget, method, None if loose_tolerance is None else scaled_tolerance(loose_tolerance, upm),
+                never_set=never_neighbours(run.master.font),
             )
     elif compatible and len(masters) > 1 or use_classes:
         if compatible:
@@ -352,6 +353,7 @@ def apply_family(family: FamilyKerning, mode: str = "update", dry_run: bool = Fa
                     run.result, plan.groups, kerning_dict(font), mode,
                     plan.asked_tolerance if plan.asked_tolerance is not None else plan.tolerance, plan.budget,
                     plan.method, plan.asked_loose if plan.asked_loose is not None else plan.loose_tolerance,
+                    never_set=never_neighbours(font),
                 )
             if not dry_run:
                 write_kerning(font, plan.written, plan.removed)

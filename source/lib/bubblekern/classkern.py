@@ -27,6 +27,8 @@ bubbles and checked against the value it resolves to:
   to exactly the value it had before.
 - ``replace``: each solved pair resolves to its value (0 when not kept) within the
   tolerance; every pair not solved keeps exactly the value it had.
+- In both, a pair no text sets (``never_set``: two accented Greek letters) that was not solved
+  and that no entry names by a glyph takes whatever its class pair gives.
 
 Only the group pairs ("buckets": a kern1 group or ungrouped glyph × a kern2 group or
 ungrouped glyph) where some pair must change (``replace``: where some pair was solved) are
@@ -265,6 +267,26 @@ def _pair_indices(result: KernResult, index: dict[str, int]) -> tuple[np.ndarray
     return left, right
 
 
+def _never_set(names: Iterable[str], index: GlyphIndex, existing: Mapping[Pair, float], groups: KernGroups) -> np.ndarray:
+    """Glyphs × glyphs: the pairs of two of ``names`` that no entry of ``existing`` names by a glyph."""
+    flags = np.zeros(len(index.names), dtype=bool)
+    flags[[index.index[n] for n in names if n in index.index]] = True
+    out = flags[:, None] & flags[None, :]
+    if not out.any():
+        return out
+    for a, b in existing:
+        grouped = a.startswith(KERN1), b.startswith(KERN2)
+        if grouped[0] and grouped[1]:
+            continue
+        lefts = groups.left.get(a, ()) if grouped[0] else (a,)
+        rights = groups.right.get(b, ()) if grouped[1] else (b,)
+        rows = [index.index[n] for n in lefts if n in index.index]
+        cols = [index.index[n] for n in rights if n in index.index]
+        if rows and cols:
+            out[np.ix_(rows, cols)] = False
+    return out
+
+
 def plan_classes(
     result: KernResult,
     groups: KernGroups,
@@ -274,6 +296,7 @@ def plan_classes(
     budget: int | None = None,
     method: str = "key",
     loose_tolerance: float | None = None,
+    never_set: Iterable[str] = (),
 ) -> ClassPlan:
     """The class kerning entries for ``result`` in a font whose kerning is ``existing``.
 
@@ -284,7 +307,11 @@ def plan_classes(
     a group pair its value: ``key`` (its key glyphs' pair),
     ``median`` (the lower median of its member pairs) or ``fewest`` (the member
     value most of them are within ``tolerance`` of, then the most frequent, then the
-    smallest). See the module doc for what is kept and how.
+    smallest). See the module doc for what is kept and how. ``never_set`` names glyphs no two of
+    which text sets side by side (two accented Greek letters,
+    :func:`bubblekern.glyphsets.greek_accented`): a pair of two of them that this run did not
+    solve, and that no entry names by either glyph (only class pairs reach it), may take
+    whatever its rewritten class pair gives.
     """
     if mode not in Modes:
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
@@ -309,14 +336,15 @@ def plan_classes(
     free = kept if mode == "update" else solved  # pairs this run may set
     target = np.where(free, value, old)
     del value
-    exact = ~free
+    ignored = _never_set(never_set, index, existing, groups) & ~solved  # pairs text never sets: any value
+    exact = ~free & ~ignored
     asked = tol = float(tolerance)
     asked_loose = loose = tol if loose_tolerance is None else max(float(loose_tolerance), tol)
 
     def close(got: np.ndarray, tol: float, loose: float) -> np.ndarray:
         """Pairs ``got`` sets within the tolerances: no closer than ``tol``, no further than ``loose``."""
         diff = got - target  # < 0: closer than the pair's own value
-        return np.where(exact, diff == 0, (diff >= -tol - 1e-9) & (diff <= loose + 1e-9))
+        return ignored | np.where(exact, diff == 0, (diff >= -tol - 1e-9) & (diff <= loose + 1e-9))
 
     left, right = index.left, index.right
     must_change = free & (target != old) if mode == "update" else free  # replace rewrites every solved bucket
@@ -368,7 +396,7 @@ def plan_classes(
     room = max(budget, len(existing)) - left_alone if budget else None  # entries the run may have
     if room is not None and count > room:
         tol, loose, (use_column, use_row, off, count) = _fit_budget(
-            exceptions, class_value[left.of][:, right.of], target, touched_pairs & ~exact, tol, loose, room)
+            exceptions, class_value[left.of][:, right.of], target, touched_pairs & ~exact & ~ignored, tol, loose, room)
 
     entries: dict[Pair, float] = {}
     cn_left, cn_right = left.class_names, right.class_names
