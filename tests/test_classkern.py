@@ -14,7 +14,6 @@ from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
     Reach,
-    accented_of,
     cases_of,
     default_pair_list,
     default_pairs,
@@ -22,6 +21,8 @@ from bubblekern.glyphsets import (
     kerned_glyphs,
     kerned_sides,
     kerns_lowercase_capital,
+    marks_apart,
+    marks_of,
     never_neighbours,
     wants_lowercase_capital,
     word_initial,
@@ -639,16 +640,25 @@ def test_two_accented_greek_letters_are_never_paired(tmp_path, capsys):
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
     names = list(glyphs)
-    assert accented_of(font, names) == [False, True, True, False, True, False, False, False, False]
+    assert marks_of(font, names) == [0, 1, 1, 2, 3, 0, 0, 0, 0]  # accent 1, breathing on a vowel 2
     pairs = set(default_pairs(font, names))
     assert default_pair_list(font, names) == list(default_pairs(font, names))
-    # one accent per word: never two accented letters side by side ...
-    assert not {("alphatonos", "uni1FD6"), ("uni1FD6", "uni1FD6"), ("uni1F04", "alphatonos")} & pairs
-    # ... but a breathing beside an accent (ἀέρας), a dialytika, punctuation, and Latin (Vietnamese ườ) are set
-    assert {("uni1F00", "alphatonos"), ("iotadieresis", "alphatonos"), ("alphatonos", "alpha"),
+    # one accent per word: never two accented letters side by side; a breathing opens the word ...
+    assert not {("alphatonos", "uni1FD6"), ("uni1FD6", "uni1FD6"), ("uni1F04", "alphatonos"),
+                ("alphatonos", "uni1F00"), ("uni1F00", "uni1F04"), ("uni1F00", "uni1F00")} & pairs
+    # ... but a breathing before an accent (ἀέρας), after a bare vowel (αἱ), a dialytika, punctuation,
+    # and Latin (Vietnamese ườ) are set
+    assert {("uni1F00", "alphatonos"), ("alpha", "uni1F00"), ("iotadieresis", "alphatonos"), ("alphatonos", "alpha"),
             ("alphatonos", "period"), ("aacute", "eacute")} <= pairs
-    # 6 × 6 Greek, 2 × 2 Latin and 17 with the period, less the 3 × 3 of the three accented letters
-    assert len(pairs) == 36 + 4 + 17 - 9
+    # 6 × 6 Greek, 2 × 2 Latin and 17 with the period, less the 3 × 3 accented pairs and the 2 × 2 + 1
+    # marked ones before the two breathings not counted yet (ἀ after ά ῖ ἀ ἄ, ἄ after ἀ)
+    assert len(pairs) == 36 + 4 + 17 - 9 - 5
+    assert marks_apart(2, 2) and marks_apart(1, 3) and not marks_apart(2, 1) and not marks_apart(0, 2)
+    rhos = helpers.new_font()
+    for name, code in (("uni1FE4", 0x1FE4), ("uni1FE5", 0x1FE5)):  # ῤῥ, spelt inside words
+        helpers.add_glyph(rhos, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    assert marks_of(rhos, ["uni1FE4", "uni1FE5"]) == [0, 0] and ("uni1FE4", "uni1FE5") in set(
+        default_pairs(rhos, ["uni1FE4", "uni1FE5"]))
     path = helpers.save(font, tmp_path)
     assert main(["kern", str(path), "--flat", "--dry-run", "--format", "json", "--min-kern", "0"]) == 0
     solved = {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}

@@ -33,10 +33,12 @@ letter. Pairs that would set one after a letter or before a capital are left out
 (:func:`apart`); in polytonic fonts they are most of the Greek pairs. A capital with a
 dialytika alone (``Ϊ``, ``Ϋ``) stays in: all-capital text keeps it inside words.
 
-**Two accented Greek letters are never neighbours** (:func:`greek_accented`): a Greek word carries
+**Two accented Greek letters are never neighbours** (:func:`marks_apart`): a Greek word carries
 one accent (oxia/tonos, varia or perispomeni; an enclitic adds a second one syllables away), so
-``ῖῖ`` or ``άή`` never meet in text, while a breathing beside an accent does (``ἀέρας``). In
-polytonic fonts such pairs were a tenth of all the pairs kept, each one kerned where no text sets it.
+``ῖῖ`` or ``άή`` never meet in text; nor does a breathing follow an accent or a breathing (it opens
+the word, or sits on the second vowel of an opening diphthong after a bare first one, ``αἱ``), while
+a breathing before an accent does (``ἀέρας``), and so does ``ῤῥ``. In polytonic fonts such pairs
+were a tenth of all the pairs kept, each one kerned where no text sets it.
 
 **A font with kern groups has said which sides its designer kerns.** Its default set is
 narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
@@ -230,31 +232,53 @@ def word_initial(char: str) -> bool:
 
 GREEK_TONES = frozenset("\u0300\u0301\u0342")
 """Combining varia, oxia (tonos) and perispomeni: the accents of which a Greek word carries one."""
+GREEK_BREATHINGS = frozenset("\u0313\u0314")
+"""Combining psili and dasia: the breathings a Greek word carries on its first vowel (or on the second
+vowel of an opening diphthong)."""
+ACCENT, BREATHING = 1, 2
+"""Flags of :func:`greek_marks`."""
+
+
+def greek_marks(char: str) -> int:
+    """For a Greek letter, :data:`ACCENT` when it carries an accent (:data:`GREEK_TONES`) and
+    :data:`BREATHING` when it is a vowel with a breathing (rho's ``ῤ ῥ`` are not: ``ῤῥ`` is spelt
+    inside words); 0 for any other character."""
+    category = unicodedata.category(char)
+    if not category.startswith("L") or glyph_script(char) != "Grek":
+        return 0
+    marks = _marks_of(char)
+    vowel = unicodedata.normalize("NFD", char)[0].lower() != "\u03c1"
+    return (ACCENT if marks & GREEK_TONES else 0) | (BREATHING if vowel and marks & GREEK_BREATHINGS else 0)
 
 
 def greek_accented(char: str) -> bool:
     """True for a Greek letter that carries an accent (:data:`GREEK_TONES`), alone or with a
     breathing, dialytika or ypogegrammeni."""
-    category = unicodedata.category(char)
-    if not category.startswith("L") or glyph_script(char) != "Grek":
-        return False
-    return bool(_marks_of(char) & GREEK_TONES)
+    return bool(greek_marks(char) & ACCENT)
 
 
-def accented_of(font, names: Sequence[str]) -> list[bool]:
-    """:func:`greek_accented` per glyph of ``names`` (False where the character cannot be told)."""
+def marks_apart(left: int, right: int) -> bool:
+    """True when text never sets a letter of :func:`greek_marks` ``left`` before one of ``right``:
+    two accents (a word has one), or a breathing after an accent or a breathing (a breathing opens
+    the word, or sits on an opening diphthong's second vowel after a bare first one: ``αἱ``)."""
+    return bool(left & right & ACCENT) or bool(right & BREATHING and left)
+
+
+def marks_of(font, names: Sequence[str]) -> list[int]:
+    """:func:`greek_marks` per glyph of ``names`` (0 where the character cannot be told)."""
     table = unicode_table(font)
     out = []
     for name in names:
         char = glyph_char(name, table.get(name, ()))
-        out.append(char is not None and greek_accented(char))
+        out.append(greek_marks(char) if char is not None else 0)
     return out
 
 
-def never_neighbours(font) -> list[str]:
-    """The glyphs of ``font`` no two of which text sets side by side: the accented Greek letters."""
+def never_neighbours(font) -> dict[str, int]:
+    """The glyphs of ``font`` that carry Greek marks (:func:`greek_marks`), with their flags: the
+    pairs :func:`marks_apart` of them are never set side by side."""
     names = list(font.keys())
-    return [name for name, accented in zip(names, accented_of(font, names)) if accented]
+    return {name: flags for name, flags in zip(names, marks_of(font, names)) if flags}
 
 
 def cases_of(font, names: Sequence[str]) -> list[str]:
@@ -353,8 +377,8 @@ def wants_lowercase_capital(font, asked: bool = False) -> bool | Reach:
 def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None,
           lowercase_capital: bool | Reach):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None, whether each glyph
-    is an accented Greek letter or None) of the default set."""
+    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None, the Greek marks
+    of each glyph or None) of the default set."""
     if all_glyphs:
         chosen = list(names)
         return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None, None
@@ -365,14 +389,14 @@ def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Side
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
     right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
     return (chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital, sides,
-            accented_of(font, chosen))
+            marks_of(font, chosen))
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool | Reach = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases, lower_upper, sides, accented = _axes(
+    chosen, left, right, scripts, cases, lower_upper, sides, greek = _axes(
         font, names, False, marks, sides, lowercase_capital)
     reach = lower_upper if isinstance(lower_upper, Reach) else None
     everything = lower_upper is True
@@ -383,7 +407,7 @@ def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Si
         return reach is not None and not apart(cases[a], cases[b], True) and reach.reaches(chosen[a], chosen[b])
 
     return [(chosen[a], chosen[b]) for a in left for b in right
-            if same_script(scripts[a], scripts[b]) and kept(a, b) and not (accented[a] and accented[b])
+            if same_script(scripts[a], scripts[b]) and kept(a, b) and not marks_apart(greek[a], greek[b])
             and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
 
 
@@ -393,15 +417,15 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
     common character on a side, and not a pair text never sets (:func:`apart`: a lowercase
     letter before a capital unless ``lowercase_capital`` is True or a :class:`Reach` that
-    reaches it (:func:`wants_lowercase_capital`), two accented Greek letters
-    (:func:`greek_accented`), a word-initial capital after a letter
+    reaches it (:func:`wants_lowercase_capital`), Greek letters whose marks never meet
+    (:func:`marks_apart`), a word-initial capital after a letter
     or before a capital); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
     and a right glyph of those sets that their partners allow; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides, accented = _axes(
+    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides, greek = _axes(
         font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
@@ -422,9 +446,10 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
             asked = np.flatnonzero((code[left] == lower[0]) & (code[right] == lower[1]))
             keep[asked] = _reached(chosen, left[asked], right[asked], lower_upper)
         left, right = left[keep], right[keep]
-    if accented and any(accented):
-        flags = np.asarray(accented, dtype=bool)
-        keep = ~(flags[left] & flags[right])
+    if greek and any(greek):
+        flags = np.asarray(greek, dtype=np.int8)
+        never = np.array([[marks_apart(a, b) for b in range(4)] for a in range(4)], dtype=bool)
+        keep = ~never[flags[left], flags[right]]
         left, right = left[keep], right[keep]
     if sides is not None and sides.partners:
         left, right = _with_partners(chosen, left, right, sides.partners)
@@ -472,4 +497,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "greek_accented", "accented_of", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "greek_marks", "greek_accented", "marks_apart", "marks_of", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
