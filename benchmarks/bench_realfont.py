@@ -92,12 +92,12 @@ def agreement(designer: Path, ours: list) -> tuple[int, float, float, float]:
     pairs of ``kern --format json``; every other pair of the run is 0) against the ``designer``'s
     kerning (UFO 3 lookup), per 1000 em, over the pairs either kerns among the glyphs the run kerned
     that text sets (one script or a common character, not :func:`~bubblekern.glyphsets.apart` nor
-    :func:`~bubblekern.glyphsets.marks_apart`)."""
+    :func:`~bubblekern.glyphsets.flags_apart`)."""
     import numpy as np
     from fontTools.ufoLib import UFOReader
 
     from bubblekern.fontio import open_font
-    from bubblekern.glyphsets import apart, cases_of, marks_apart, marks_of, same_script, scripts_of
+    from bubblekern.glyphsets import apart, cases_of, flags_apart, neighbour_flags, same_script, scripts_of
     from bubblekern.groups import KernGroups, resolve_kerning
 
     reader = UFOReader(str(designer), validate=False)
@@ -110,9 +110,9 @@ def agreement(designer: Path, ours: list) -> tuple[int, float, float, float]:
     names = sorted(lefts | rights)
     script = dict(zip(names, scripts_of(font, names)))
     case = dict(zip(names, cases_of(font, names)))
-    greek = dict(zip(names, marks_of(font, names)))
+    flags = dict(zip(names, neighbour_flags(font, names)))
     pairs = [(a, b) for a, b in pairs if same_script(script[a], script[b]) and not apart(case[a], case[b], True)
-             and not marks_apart(greek[a], greek[b])]
+             and not flags_apart(flags[a], flags[b])]
     designer_values = np.array([theirs.get(p, 0) for p in pairs], dtype=float) * scale
     values = np.array([mine.get(p, 0) for p in pairs], dtype=float) * scale
     r = float(np.corrcoef(designer_values, values)[0, 1]) if len(pairs) > 1 else float("nan")

@@ -17,13 +17,14 @@ from bubblekern.glyphsets import (
     cases_of,
     default_pair_list,
     default_pairs,
+    flags_apart,
     greek_accented,
     kerned_glyphs,
     kerned_sides,
     kerns_lowercase_capital,
-    marks_apart,
-    marks_of,
+    neighbour_flags,
     never_neighbours,
+    small_cap,
     wants_lowercase_capital,
     word_initial,
 )
@@ -640,7 +641,7 @@ def test_two_accented_greek_letters_are_never_paired(tmp_path, capsys):
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
     names = list(glyphs)
-    assert marks_of(font, names) == [0, 1, 1, 2, 3, 0, 0, 0, 0]  # accent 1, breathing on a vowel 2
+    assert neighbour_flags(font, names) == [8, 9, 9, 10, 11, 8, 0, 8, 8]  # accent 1, breathing on a vowel 2, lowercase 8
     pairs = set(default_pairs(font, names))
     assert default_pair_list(font, names) == list(default_pairs(font, names))
     # one accent per word: never two accented letters side by side; a breathing opens the word ...
@@ -653,11 +654,11 @@ def test_two_accented_greek_letters_are_never_paired(tmp_path, capsys):
     # 6 × 6 Greek, 2 × 2 Latin and 17 with the period, less the 3 × 3 accented pairs and the 2 × 2 + 1
     # marked ones before the two breathings not counted yet (ἀ after ά ῖ ἀ ἄ, ἄ after ἀ)
     assert len(pairs) == 36 + 4 + 17 - 9 - 5
-    assert marks_apart(2, 2) and marks_apart(1, 3) and not marks_apart(2, 1) and not marks_apart(0, 2)
+    assert flags_apart(2, 2) and flags_apart(1, 3) and not flags_apart(2, 1) and not flags_apart(8, 10)
     rhos = helpers.new_font()
     for name, code in (("uni1FE4", 0x1FE4), ("uni1FE5", 0x1FE5)):  # ῤῥ, spelt inside words
         helpers.add_glyph(rhos, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
-    assert marks_of(rhos, ["uni1FE4", "uni1FE5"]) == [0, 0] and ("uni1FE4", "uni1FE5") in set(
+    assert neighbour_flags(rhos, ["uni1FE4", "uni1FE5"]) == [8, 8] and ("uni1FE4", "uni1FE5") in set(
         default_pairs(rhos, ["uni1FE4", "uni1FE5"]))
     path = helpers.save(font, tmp_path)
     assert main(["kern", str(path), "--flat", "--dry-run", "--format", "json", "--min-kern", "0"]) == 0
@@ -676,14 +677,14 @@ def test_pairs_text_never_sets_do_not_pin_their_class_values(tmp_path):
     font.groups[K2 + "omicron"] = ["omicron", "omicrontonos", "uni1FD6"]
     font.kerning[(K1 + "alpha", K2 + "omicron")] = -10  # the designer's class value, before the bubbles' −80
     names = list(glyphs)
-    assert sorted(never_neighbours(font)) == ["alphatonos", "omicrontonos", "uni1FD6"]
+    assert never_neighbours(font) == {"alpha": 8, "alphatonos": 9, "uni1FD6": 9, "omicron": 8, "omicrontonos": 9}
     result = kern_pairs(font, default_pairs(font, names), Settings())
     assert ("alphatonos", "omicrontonos") not in set(result.pairs)  # text never sets it: not solved
     groups, existing = read_groups(font), kerning_dict(font)
     pinned = plan_classes(result, groups, existing)
     free = plan_classes(result, groups, existing, never_set=never_neighbours(font))
     # held to −10 the four unsolved pairs need exceptions; free they take the new class value
-    never = set(never_neighbours(font))
+    never = {"alphatonos", "uni1FD6", "omicrontonos"}
     held = {p for p in pinned.entries if set(p) <= never}
     assert {("alphatonos", "omicrontonos"), ("alphatonos", "uni1FD6"), ("uni1FD6", "omicrontonos"),
             ("uni1FD6", "uni1FD6")} <= held  # each held to its old value
@@ -709,3 +710,19 @@ def test_pairs_text_never_sets_do_not_pin_their_class_values(tmp_path):
     from bubblekern import open_font
 
     assert kerning_dict(open_font(path)) == {(K1 + "alpha", K2 + "omicron"): -80}
+
+
+def test_a_small_capital_never_stands_beside_a_lowercase_letter():
+    font = helpers.new_font()
+    glyphs = {"a": 0x61, "o": 0x6F, "a.sc": None, "o.smcp": None, "A": 0x41, "period": 0x2E}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    names = list(glyphs)
+    assert neighbour_flags(font, names) == [8, 8, 4, 4, 0, 0] and small_cap("a.c2sc") and not small_cap("sc")
+    pairs = set(default_pairs(font, names))
+    assert default_pair_list(font, names) == list(default_pairs(font, names))
+    # small-capital text sets every lowercase as a small capital: ao and a.sc o.smcp, never a o.smcp
+    assert not {("a", "o.smcp"), ("a.sc", "o"), ("o", "a.sc"), ("o.smcp", "a")} & pairs
+    assert {("a", "o"), ("a.sc", "o.smcp"), ("A", "a.sc"), ("a.sc", "period"), ("period", "o.smcp")} <= pairs
+    assert ("a.sc", "A") not in pairs  # a lowercase before a capital, as for a
+    assert len(pairs) == 36 - 8 - 4  # less the 8 small/lowercase pairs and the 4 lowercase or small before A

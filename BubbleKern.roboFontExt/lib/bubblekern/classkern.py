@@ -27,9 +27,9 @@ bubbles and checked against the value it resolves to:
   to exactly the value it had before.
 - ``replace``: each solved pair resolves to its value (0 when not kept) within the
   tolerance; every pair not solved keeps exactly the value it had.
-- In both, a pair no text sets (``never_set``: Greek letters whose marks never meet, two accents
-  side by side) that was not solved and that no entry names by a glyph takes whatever its class
-  pair gives.
+- In both, a pair no text sets (``never_set``: Greek letters whose marks never meet, a small
+  capital beside a lowercase letter) that was not solved and that no entry names by a glyph takes
+  whatever its class pair gives.
 
 Only the group pairs ("buckets": a kern1 group or ungrouped glyph × a kern2 group or
 ungrouped glyph) where some pair must change (``replace``: where some pair was solved) are
@@ -270,15 +270,15 @@ def _pair_indices(result: KernResult, index: dict[str, int]) -> tuple[np.ndarray
 
 def _never_set(marks: Mapping[str, int] | None, index: GlyphIndex, existing: Mapping[Pair, float],
                groups: KernGroups) -> np.ndarray:
-    """Glyphs × glyphs: the pairs text never sets by their Greek ``marks`` (glyph → flags) that no
-    entry of ``existing`` names by a glyph."""
-    from .glyphsets import marks_apart
+    """Glyphs × glyphs: the pairs text never sets by their ``marks`` (glyph →
+    :func:`~bubblekern.glyphsets.neighbour_flags`) that no entry of ``existing`` names by a glyph."""
+    from .glyphsets import flags_apart
 
     flags = np.zeros(len(index.names), dtype=np.int8)
     for name, value in (marks or {}).items():
         if name in index.index:
             flags[index.index[name]] = value
-    never = np.array([[marks_apart(a, b) for b in range(4)] for a in range(4)], dtype=bool)
+    never = np.array([[flags_apart(a, b) for b in range(16)] for a in range(16)], dtype=bool)
     out = never[flags[:, None], flags[None, :]]
     if not out.any():
         return out
@@ -315,9 +315,9 @@ def plan_classes(
     a group pair its value: ``key`` (its key glyphs' pair),
     ``median`` (the lower median of its member pairs) or ``fewest`` (the member
     value most of them are within ``tolerance`` of, then the most frequent, then the
-    smallest). See the module doc for what is kept and how. ``never_set`` gives glyphs' Greek marks
+    smallest). See the module doc for what is kept and how. ``never_set`` gives glyphs' flags
     (:func:`bubblekern.glyphsets.never_neighbours`): a pair of two of them that text never sets
-    (:func:`~bubblekern.glyphsets.marks_apart`), that this run did not solve, and that no entry
+    (:func:`~bubblekern.glyphsets.flags_apart`), that this run did not solve, and that no entry
     names by either glyph (only class pairs reach it), may take whatever its rewritten class pair gives.
     """
     if mode not in Modes:

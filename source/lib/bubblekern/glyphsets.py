@@ -33,12 +33,16 @@ letter. Pairs that would set one after a letter or before a capital are left out
 (:func:`apart`); in polytonic fonts they are most of the Greek pairs. A capital with a
 dialytika alone (``Ϊ``, ``Ϋ``) stays in: all-capital text keeps it inside words.
 
-**Two accented Greek letters are never neighbours** (:func:`marks_apart`): a Greek word carries
+**Two accented Greek letters are never neighbours** (:func:`flags_apart`): a Greek word carries
 one accent (oxia/tonos, varia or perispomeni; an enclitic adds a second one syllables away), so
 ``ῖῖ`` or ``άή`` never meet in text; nor does a breathing follow an accent or a breathing (it opens
 the word, or sits on the second vowel of an opening diphthong after a bare first one, ``αἱ``), while
 a breathing before an accent does (``ἀέρας``), and so does ``ῤῥ``. In polytonic fonts such pairs
-were a tenth of all the pairs kept, each one kerned where no text sets it.
+were a tenth of all the pairs kept, each one kerned where no text sets it. **Nor does a small
+capital stand beside another lowercase letter** (:func:`small_cap`: ``a.sc``, ``a.smcp``,
+``a.c2sc``): small-capital text sets every lowercase letter as one, so ``a.sc`` meets other small
+capitals, capitals, figures and punctuation. Noto Serif's designer kerns none of the 9,346 such
+pairs its run kept. Both rules are :func:`flags_apart`.
 
 **A font with kern groups has said which sides its designer kerns.** Its default set is
 narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
@@ -235,8 +239,11 @@ GREEK_TONES = frozenset("\u0300\u0301\u0342")
 GREEK_BREATHINGS = frozenset("\u0313\u0314")
 """Combining psili and dasia: the breathings a Greek word carries on its first vowel (or on the second
 vowel of an opening diphthong)."""
-ACCENT, BREATHING = 1, 2
-"""Flags of :func:`greek_marks`."""
+ACCENT, BREATHING, SMALL, LOWER = 1, 2, 4, 8
+"""Flags of :func:`neighbour_flags`: a Greek accent, a breathing on a Greek vowel, a small capital,
+another lowercase letter."""
+SMALL_CAP_SUFFIXES = frozenset({"sc", "smcp", "c2sc"})
+"""Name suffixes of small capitals (``a.sc``, ``a.smcp``, ``a.c2sc``)."""
 
 
 def greek_marks(char: str) -> int:
@@ -257,28 +264,40 @@ def greek_accented(char: str) -> bool:
     return bool(greek_marks(char) & ACCENT)
 
 
-def marks_apart(left: int, right: int) -> bool:
-    """True when text never sets a letter of :func:`greek_marks` ``left`` before one of ``right``:
-    two accents (a word has one), or a breathing after an accent or a breathing (a breathing opens
-    the word, or sits on an opening diphthong's second vowel after a bare first one: ``αἱ``)."""
-    return bool(left & right & ACCENT) or bool(right & BREATHING and left)
+def small_cap(name: str) -> bool:
+    """True for a glyph named as a small capital (a suffix of :data:`SMALL_CAP_SUFFIXES`)."""
+    return any(part in SMALL_CAP_SUFFIXES for part in name.split(".")[1:])
 
 
-def marks_of(font, names: Sequence[str]) -> list[int]:
-    """:func:`greek_marks` per glyph of ``names`` (0 where the character cannot be told)."""
+def flags_apart(left: int, right: int) -> bool:
+    """True when text never sets a glyph of :func:`neighbour_flags` ``left`` before one of ``right``:
+    two Greek accents (a word has one); a breathing after an accent or a breathing (a breathing
+    opens the word, or sits on an opening diphthong's second vowel after a bare first one: ``αἱ``);
+    a small capital beside another lowercase letter (small-capital text sets every lowercase as one)."""
+    greek = ACCENT | BREATHING
+    return (bool(left & right & ACCENT) or bool(right & BREATHING and left & greek)
+            or bool(left & SMALL and right & LOWER) or bool(left & LOWER and right & SMALL))
+
+
+def neighbour_flags(font, names: Sequence[str]) -> list[int]:
+    """Per glyph of ``names``: its :func:`greek_marks`, and :data:`SMALL` for a small capital or
+    :data:`LOWER` for another lowercase letter (cases as :func:`cases_of` tells them)."""
     table = unicode_table(font)
     out = []
-    for name in names:
+    for name, case in zip(names, cases_of(font, names)):
         char = glyph_char(name, table.get(name, ()))
-        out.append(greek_marks(char) if char is not None else 0)
+        flags = greek_marks(char) if char is not None else 0
+        if case == "l":
+            flags |= SMALL if small_cap(name) else LOWER
+        out.append(flags)
     return out
 
 
 def never_neighbours(font) -> dict[str, int]:
-    """The glyphs of ``font`` that carry Greek marks (:func:`greek_marks`), with their flags: the
-    pairs :func:`marks_apart` of them are never set side by side."""
+    """The glyphs of ``font`` with :func:`neighbour_flags`, and their flags: the pairs of them
+    :func:`flags_apart` rules out are never set side by side."""
     names = list(font.keys())
-    return {name: flags for name, flags in zip(names, marks_of(font, names)) if flags}
+    return {name: flags for name, flags in zip(names, neighbour_flags(font, names)) if flags}
 
 
 def cases_of(font, names: Sequence[str]) -> list[str]:
@@ -377,8 +396,8 @@ def wants_lowercase_capital(font, asked: bool = False) -> bool | Reach:
 def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Sides | None,
           lowercase_capital: bool | Reach):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
-    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None, the Greek marks
-    of each glyph or None) of the default set."""
+    or None, which lowercase–capital pairs are kept, the :class:`Sides` or None, the
+    :func:`neighbour_flags` of each glyph or None) of the default set."""
     if all_glyphs:
         chosen = list(names)
         return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None, None
@@ -389,14 +408,14 @@ def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Side
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
     right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
     return (chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital, sides,
-            marks_of(font, chosen))
+            neighbour_flags(font, chosen))
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool | Reach = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases, lower_upper, sides, greek = _axes(
+    chosen, left, right, scripts, cases, lower_upper, sides, flags = _axes(
         font, names, False, marks, sides, lowercase_capital)
     reach = lower_upper if isinstance(lower_upper, Reach) else None
     everything = lower_upper is True
@@ -407,7 +426,7 @@ def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Si
         return reach is not None and not apart(cases[a], cases[b], True) and reach.reaches(chosen[a], chosen[b])
 
     return [(chosen[a], chosen[b]) for a in left for b in right
-            if same_script(scripts[a], scripts[b]) and kept(a, b) and not marks_apart(greek[a], greek[b])
+            if same_script(scripts[a], scripts[b]) and kept(a, b) and not flags_apart(flags[a], flags[b])
             and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
 
 
@@ -417,15 +436,15 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     :class:`~bubblekern.kerning.PairTable`: the kerned glyphs, each pair of one script or with a
     common character on a side, and not a pair text never sets (:func:`apart`: a lowercase
     letter before a capital unless ``lowercase_capital`` is True or a :class:`Reach` that
-    reaches it (:func:`wants_lowercase_capital`), Greek letters whose marks never meet
-    (:func:`marks_apart`), a word-initial capital after a letter
+    reaches it (:func:`wants_lowercase_capital`), glyphs :func:`flags_apart` keeps apart (Greek
+    marks that never meet, a small capital beside a lowercase), a word-initial capital after a letter
     or before a capital); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
     and a right glyph of those sets that their partners allow; with ``all_glyphs``, every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
 
-    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides, greek = _axes(
+    chosen, left_rows, right_rows, scripts, cases, lower_upper, sides, flags = _axes(
         font, names, all_glyphs, marks, sides, lowercase_capital)
     left_rows = np.asarray(left_rows, dtype=np.int32)
     right_rows = np.asarray(right_rows, dtype=np.int32)
@@ -446,10 +465,10 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
             asked = np.flatnonzero((code[left] == lower[0]) & (code[right] == lower[1]))
             keep[asked] = _reached(chosen, left[asked], right[asked], lower_upper)
         left, right = left[keep], right[keep]
-    if greek and any(greek):
-        flags = np.asarray(greek, dtype=np.int8)
-        never = np.array([[marks_apart(a, b) for b in range(4)] for a in range(4)], dtype=bool)
-        keep = ~never[flags[left], flags[right]]
+    if flags and any(flags):
+        codes = np.asarray(flags, dtype=np.int8)
+        never = np.array([[flags_apart(a, b) for b in range(16)] for a in range(16)], dtype=bool)
+        keep = ~never[codes[left], codes[right]]
         left, right = left[keep], right[keep]
     if sides is not None and sides.partners:
         left, right = _with_partners(chosen, left, right, sides.partners)
@@ -497,4 +516,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "greek_marks", "greek_accented", "marks_apart", "marks_of", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "greek_marks", "greek_accented", "small_cap", "flags_apart", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
