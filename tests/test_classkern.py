@@ -25,6 +25,7 @@ from bubblekern.glyphsets import (
     neighbour_flags,
     never_neighbours,
     small_cap,
+    small_caps_of,
     wants_lowercase_capital,
     word_initial,
 )
@@ -726,3 +727,23 @@ def test_a_small_capital_never_stands_beside_a_lowercase_letter():
     assert {("a", "o"), ("a.sc", "o.smcp"), ("A", "a.sc"), ("a.sc", "period"), ("period", "o.smcp")} <= pairs
     assert ("a.sc", "A") not in pairs  # a lowercase before a capital, as for a
     assert len(pairs) == 36 - 8 - 4  # less the 8 small/lowercase pairs and the 4 lowercase or small before A
+
+
+def test_small_capitals_are_known_by_what_the_features_substitute():
+    font = helpers.new_font()
+    glyphs = {"a": 0x61, "b": 0x62, "A": 0x41, "B": 0x42, "glyph01": None, "uni1D04": 0x1D04}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    font.features.text = (
+        "lookup SMALL { sub a by glyph01; } SMALL;\n"
+        "feature smcp { lookup SMALL; sub c by uni1D04; sub b by B; } smcp;\n"  # ᴄ, and a capital as fallback
+        "feature c2sc { sub A by glyph01; } c2sc;\n"
+    )
+    assert small_caps_of(font) == {"glyph01", "uni1D04", "B"}
+    names = list(glyphs)
+    assert neighbour_flags(font, names) == [8, 8, 0, 0, 4, 4]  # B stays a capital
+    pairs = set(default_pairs(font, names))
+    assert not {("a", "glyph01"), ("glyph01", "b"), ("uni1D04", "a")} & pairs
+    assert {("glyph01", "uni1D04"), ("A", "glyph01"), ("B", "a"), ("A", "b")} <= pairs
+    font.features.text = "feature smcp { sub a by ; } smcp;"  # does not parse: says nothing
+    assert small_caps_of(font) == frozenset() and neighbour_flags(font, names)[4] == 0

@@ -40,7 +40,7 @@ the word, or sits on the second vowel of an opening diphthong after a bare first
 a breathing before an accent does (``ἀέρας``), and so does ``ῤῥ``. In polytonic fonts such pairs
 were a tenth of all the pairs kept, each one kerned where no text sets it. **Nor does a small
 capital stand beside another lowercase letter** (:func:`small_cap`: ``a.sc``, ``a.smcp``,
-``a.c2sc``): small-capital text sets every lowercase letter as one, so ``a.sc`` meets other small
+``a.c2sc``, or any glyph the ``smcp``/``c2sc`` features substitute, :func:`small_caps_of`): small-capital text sets every lowercase letter as one, so ``a.sc`` meets other small
 capitals, capitals, figures and punctuation. Noto Serif's designer kerns none of the 9,346 such
 pairs its run kept. Both rules are :func:`flags_apart`.
 
@@ -60,6 +60,8 @@ seventh of all pairs, every one of which the designer leaves at 0.
 
 from __future__ import annotations
 
+import functools
+import io
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
@@ -269,6 +271,53 @@ def small_cap(name: str) -> bool:
     return any(part in SMALL_CAP_SUFFIXES for part in name.split(".")[1:])
 
 
+SMALL_CAP_FEATURES = ("smcp", "c2sc")
+"""The OpenType features whose substitutions give small capitals."""
+
+
+def small_caps_of(font) -> frozenset[str]:
+    """The glyphs ``font``'s features substitute in :data:`SMALL_CAP_FEATURES` (single and alternate
+    substitutions, through the lookups they name): small capitals whatever their names, such as the
+    ``glyph01969`` of a font read from a binary. Empty when the features say nothing or do not parse."""
+    features = getattr(font, "features", None)
+    text = getattr(features, "text", None) or ""
+    if not any(tag in text for tag in SMALL_CAP_FEATURES):
+        return frozenset()
+    return _substituted(text)
+
+
+@functools.lru_cache(maxsize=8)
+def _substituted(text: str) -> frozenset[str]:
+    from fontTools.feaLib import ast
+    from fontTools.feaLib.parser import Parser
+
+    try:
+        document = Parser(io.StringIO(text), glyphNames=(), followIncludes=False).parse()
+    except Exception:  # features that do not parse (an include, a typo) say nothing here
+        return frozenset()
+    targets: set[str] = set()
+
+    def collect(block, seen: set[int]) -> None:
+        if id(block) in seen:
+            return
+        seen.add(id(block))
+        for statement in block.statements:
+            if isinstance(statement, ast.SingleSubstStatement):
+                for replacement in statement.replacements:
+                    targets.update(replacement.glyphSet())
+            elif isinstance(statement, ast.AlternateSubstStatement):
+                targets.update(statement.replacement.glyphSet())
+            elif isinstance(statement, ast.LookupReferenceStatement) and statement.lookup is not None:
+                collect(statement.lookup, seen)
+            elif isinstance(statement, ast.LookupBlock):
+                collect(statement, seen)
+
+    for statement in document.statements:
+        if isinstance(statement, ast.FeatureBlock) and statement.name in SMALL_CAP_FEATURES:
+            collect(statement, set())
+    return frozenset(str(name) for name in targets)
+
+
 def flags_apart(left: int, right: int) -> bool:
     """True when text never sets a glyph of :func:`neighbour_flags` ``left`` before one of ``right``:
     two Greek accents (a word has one); a breathing after an accent or a breathing (a breathing
@@ -280,15 +329,20 @@ def flags_apart(left: int, right: int) -> bool:
 
 
 def neighbour_flags(font, names: Sequence[str]) -> list[int]:
-    """Per glyph of ``names``: its :func:`greek_marks`, and :data:`SMALL` for a small capital or
-    :data:`LOWER` for another lowercase letter (cases as :func:`cases_of` tells them)."""
+    """Per glyph of ``names``: its :func:`greek_marks`, and :data:`SMALL` for a small capital (by
+    its name, :func:`small_cap`, or as the features make it, :func:`small_caps_of`, unless it is an
+    encoded capital: a font may fall back to capitals there) or :data:`LOWER` for another lowercase
+    letter (cases as :func:`cases_of` tells them)."""
     table = unicode_table(font)
+    substituted = small_caps_of(font)
     out = []
     for name, case in zip(names, cases_of(font, names)):
         char = glyph_char(name, table.get(name, ()))
         flags = greek_marks(char) if char is not None else 0
-        if case == "l":
-            flags |= SMALL if small_cap(name) else LOWER
+        if (name in substituted and case in ("", "l")) or (case == "l" and small_cap(name)):
+            flags |= SMALL
+        elif case == "l":
+            flags |= LOWER
         out.append(flags)
     return out
 
@@ -516,4 +570,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "greek_marks", "greek_accented", "small_cap", "flags_apart", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
