@@ -272,14 +272,13 @@ def _never_set(marks: Mapping[str, int] | None, index: GlyphIndex, existing: Map
                groups: KernGroups) -> np.ndarray:
     """Glyphs × glyphs: the pairs text never sets by their ``marks`` (glyph →
     :func:`~bubblekern.glyphsets.neighbour_flags`) that no entry of ``existing`` names by a glyph."""
-    from .glyphsets import flags_apart
+    from .glyphsets import FLAGS_APART
 
     flags = np.zeros(len(index.names), dtype=np.int8)
     for name, value in (marks or {}).items():
         if name in index.index:
             flags[index.index[name]] = value
-    never = np.array([[flags_apart(a, b) for b in range(16)] for a in range(16)], dtype=bool)
-    out = never[flags[:, None], flags[None, :]]
+    out = np.array(FLAGS_APART, dtype=bool)[flags[:, None], flags[None, :]]
     if not out.any():
         return out
     for a, b in existing:

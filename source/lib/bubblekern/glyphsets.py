@@ -328,6 +328,10 @@ def flags_apart(left: int, right: int) -> bool:
             or bool(left & SMALL and right & LOWER) or bool(left & LOWER and right & SMALL))
 
 
+FLAGS_APART = tuple(tuple(flags_apart(a, b) for b in range(16)) for a in range(16))
+""":func:`flags_apart` of every pair of flags, by left then right flags."""
+
+
 def neighbour_flags(font, names: Sequence[str]) -> list[int]:
     """Per glyph of ``names``: its :func:`greek_marks`, and :data:`SMALL` for a small capital (by
     its name, :func:`small_cap`, or as the features make it, :func:`small_caps_of`, unless it is an
@@ -521,8 +525,7 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         left, right = left[keep], right[keep]
     if flags and any(flags):
         codes = np.asarray(flags, dtype=np.int8)
-        never = np.array([[flags_apart(a, b) for b in range(16)] for a in range(16)], dtype=bool)
-        keep = ~never[codes[left], codes[right]]
+        keep = ~np.array(FLAGS_APART, dtype=bool)[codes[left], codes[right]]
         left, right = left[keep], right[keep]
     if sides is not None and sides.partners:
         left, right = _with_partners(chosen, left, right, sides.partners)
@@ -570,4 +573,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
