@@ -745,5 +745,7 @@ def test_small_capitals_are_known_by_what_the_features_substitute():
     pairs = set(default_pairs(font, names))
     assert not {("a", "glyph01"), ("glyph01", "b"), ("uni1D04", "a")} & pairs
     assert {("glyph01", "uni1D04"), ("A", "glyph01"), ("B", "a"), ("A", "b")} <= pairs
+    font.features.text = "feature smcp { sub [a-b] by [glyph01 uni1D04]; } smcp;"  # a glyph range
+    assert small_caps_of(font) == {"glyph01", "uni1D04"}
     font.features.text = "feature smcp { sub a by ; } smcp;"  # does not parse: says nothing
     assert small_caps_of(font) == frozenset() and neighbour_flags(font, names)[4] == 0

@@ -283,17 +283,22 @@ def small_caps_of(font) -> frozenset[str]:
     text = getattr(features, "text", None) or ""
     if not any(tag in text for tag in SMALL_CAP_FEATURES):
         return frozenset()
-    return _substituted(text)
+    return _substituted(text, tuple(font.keys()))
 
 
 @functools.lru_cache(maxsize=8)
-def _substituted(text: str) -> frozenset[str]:
+def _substituted(text: str, names: tuple[str, ...]) -> frozenset[str]:
     from fontTools.feaLib import ast
     from fontTools.feaLib.parser import Parser
 
-    try:
-        document = Parser(io.StringIO(text), glyphNames=(), followIncludes=False).parse()
-    except Exception:  # features that do not parse (an include, a typo) say nothing here
+    document = None
+    for known in (names, ()):  # with the glyph names (for ranges), then without (a name the font lacks)
+        try:
+            document = Parser(io.StringIO(text), glyphNames=known, followIncludes=False).parse()
+            break
+        except Exception:  # features that do not parse (an include, a typo) say nothing here
+            continue
+    if document is None:
         return frozenset()
     targets: set[str] = set()
 
