@@ -64,6 +64,8 @@ __all__ = [
     "auto_blend",
     "grown_matrices",
     "REFERENCE_CHARS",
+    "MEASURED_KINDS",
+    "measured_rows",
     "straight_reference",
     "reference_offsets",
 ]
@@ -248,6 +250,16 @@ def straight_reference(font, names: Iterable[str]) -> str | None:
     table = unicode_table(font)
     found = {chr(code): name for name, codes in table.items() if name in names for code in codes}
     return next((found[c] for c in REFERENCE_CHARS if c in found), None)
+
+
+MEASURED_KINDS = ("P", "S")
+"""The kinds (:func:`glyph_kind`) measured from the straight reference: punctuation, symbols and stops."""
+
+
+def measured_rows(kinds: Mapping[str, Kind], names: Sequence[str], rows: Sequence[bool] | None = None) -> list[bool]:
+    """Per name: whether :func:`reference_offsets` measures it (its kind is one of
+    :data:`MEASURED_KINDS`; with ``rows``, only the rows that flags)."""
+    return [kinds[n] in MEASURED_KINDS and (rows is None or rows[i]) for i, n in enumerate(names)]
 
 
 def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), chunk: int = 1 << 18):

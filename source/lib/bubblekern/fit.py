@@ -65,6 +65,7 @@ from .model import (
     glyph_kinds,
     grown_matrices,
     informed_contexts,
+    measured_rows,
     pair_contexts,
     reference_offsets,
     straight_reference,
@@ -538,7 +539,7 @@ class _Search:
                 grown = grown_matrices(matrix, blend, self.upm)
                 gaps = solve_blend(gaps, left, right, grown, self.base.chunk)
                 if self.straight in matrix.index:  # as kern solves them: punctuation from the straight reference
-                    flags = [self.kinds[n] in ("P", "S") for n in matrix.names]
+                    flags = measured_rows(self.kinds, matrix.names)
                     offsets = reference_offsets(matrix, flags, self.straight, grown, self.base.chunk)
                     gaps = offset_gaps(gaps, left, right, offsets)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)

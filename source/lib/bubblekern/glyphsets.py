@@ -180,18 +180,25 @@ class Sides(NamedTuple):
         return (mine is None or right in mine) and (theirs is None or left in theirs)
 
 
-def kerned_sides(groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[str, str]]) -> Sides:
-    """The :class:`Sides` a grouped font's kerning reaches: the members of its
-    ``public.kern1.``/``public.kern2.`` groups (``groups``: group name → members, as
-    ``font.groups``), and the glyphs named on that side of an entry of ``kerning``, each of
-    those only against its entries' partners (:attr:`Sides.partners`). A side with no kern
-    group at all is not narrowed (None)."""
+def group_of(groups: Mapping[str, Sequence[str]]) -> tuple[dict[str, str], dict[str, str]]:
+    """(glyph → its ``public.kern1.`` group, glyph → its ``public.kern2.`` group) of ``groups`` (as
+    ``font.groups``; a glyph in two groups of a side keeps the first)."""
     member_of: tuple[dict[str, str], dict[str, str]] = ({}, {})
     for name, members in groups.items():
         side = 0 if name.startswith(KERN1) else 1 if name.startswith(KERN2) else None
         if side is not None:
             for member in members:
                 member_of[side].setdefault(member, name)
+    return member_of
+
+
+def kerned_sides(groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[str, str]]) -> Sides:
+    """The :class:`Sides` a grouped font's kerning reaches: the members of its
+    ``public.kern1.``/``public.kern2.`` groups (``groups``: group name → members, as
+    ``font.groups``), and the glyphs named on that side of an entry of ``kerning``, each of
+    those only against its entries' partners (:attr:`Sides.partners`). A side with no kern
+    group at all is not narrowed (None)."""
+    member_of = group_of(groups)
     grouped = bool(member_of[0]), bool(member_of[1])
 
     def glyphs(name: str, side: int) -> Iterable[str]:
@@ -337,15 +344,15 @@ FLAGS_APART = tuple(tuple(flags_apart(a, b) for b in range(16)) for a in range(1
 """:func:`flags_apart` of every pair of flags, by left then right flags."""
 
 
-def neighbour_flags(font, names: Sequence[str]) -> list[int]:
+def neighbour_flags(font, names: Sequence[str], cases: Sequence[str] | None = None) -> list[int]:
     """Per glyph of ``names``: its :func:`greek_marks`, and :data:`SMALL` for a small capital (by
     its name, :func:`small_cap`, or as the features make it, :func:`small_caps_of`, unless it is an
     encoded capital: a font may fall back to capitals there) or :data:`LOWER` for another lowercase
-    letter (cases as :func:`cases_of` tells them)."""
+    letter (``cases`` as :func:`cases_of` gives them, read when not given)."""
     table = unicode_table(font)
     substituted = small_caps_of(font)
     out = []
-    for name, case in zip(names, cases_of(font, names)):
+    for name, case in zip(names, cases if cases is not None else cases_of(font, names)):
         char = glyph_char(name, table.get(name, ()))
         flags = greek_marks(char) if char is not None else 0
         if (name in substituted and case in ("", "l")) or (case == "l" and small_cap(name)):
@@ -429,13 +436,7 @@ class Reach(NamedTuple):
     def from_font(cls, font) -> Reach:
         """The reach of ``font.kerning`` through ``font.groups`` (entries set to 0 count: the
         designer has set the pair)."""
-        member_of: tuple[dict[str, str], dict[str, str]] = ({}, {})
-        for name, members in font.groups.items():
-            side = 0 if name.startswith(KERN1) else 1 if name.startswith(KERN2) else None
-            if side is not None:
-                for member in members:
-                    member_of[side].setdefault(member, name)
-        return cls(frozenset(font.kerning.keys()), *member_of)
+        return cls(frozenset(font.kerning.keys()), *group_of(font.groups))
 
     def keys(self, glyph: str, side: int) -> tuple[str, ...]:
         """The keys an entry may name ``glyph`` by on ``side`` (0 left, 1 right)."""
@@ -470,8 +471,9 @@ def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Side
         chosen = [n for n in chosen if n in sides.left or n in sides.right]
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
     right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
-    return (chosen, left, right, scripts_of(font, chosen), cases_of(font, chosen), lowercase_capital, sides,
-            neighbour_flags(font, chosen))
+    cases = cases_of(font, chosen)
+    return (chosen, left, right, scripts_of(font, chosen), cases, lowercase_capital, sides,
+            neighbour_flags(font, chosen, cases))
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
@@ -578,4 +580,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "default_pair_list", "default_pairs"]
+__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]

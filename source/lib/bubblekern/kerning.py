@@ -354,13 +354,12 @@ __all__ += ["glyphs_with_bubbles", "glyph_order"]
 def _punctuation_offsets(font, matrix, blend, rows, chunk: int):
     """The kernel's ``offsets`` for ``Settings.punctuation_reference``: the room the blended
     punctuation glyphs keep from the straight reference (None when there is none to measure from)."""
-    from .model import glyph_kinds, reference_offsets, straight_reference
+    from .model import glyph_kinds, measured_rows, reference_offsets, straight_reference
 
     reference = straight_reference(font, matrix.names)
     if reference is None or (rows is not None and not rows[matrix.index[reference]]):
         return None
-    kinds = glyph_kinds(font, matrix.names)
-    flags = [kinds[n] in ("P", "S") and (rows is None or rows[i]) for i, n in enumerate(matrix.names)]
+    flags = measured_rows(glyph_kinds(font, matrix.names), matrix.names, rows)
     return reference_offsets(matrix, flags, reference, blend, chunk) if any(flags) else None
 
 
