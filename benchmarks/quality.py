@@ -439,6 +439,7 @@ def main(argv=None) -> int:
         # which takes the default shape's blend from BLENDS
         weights, strengths = blends.get(ttf, (BLEND, BLEND_STRENGTHS))
         bubblekern.fit.BLEND = bubblekern.model.BLEND = weights
+        bubblekern.fit.BLEND_STRENGTHS = bubblekern.model.BLEND_STRENGTHS = strengths
         bubblekern.model.BLENDS = ((SHIPPED_BLENDS[0][0], weights, strengths), *SHIPPED_BLENDS[1:])
         try:
             ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",

@@ -10,7 +10,7 @@ from bubblekern.cli import main
 from bubblekern.errors import MissingGlyphError, PairListError
 from bubblekern.fit import FIT_KEY, MIN_KERNS, OFFSET_RANGE, FitError, control_pairs, fit, store_fit
 from bubblekern.generate import GENERATE_KEY, GenerateSettings, make_bubbles
-from bubblekern.model import BLEND
+from bubblekern.model import BLEND, BLEND_STRENGTHS
 from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
 from bubblekern.settings import LIB_KEY
 from bubblekern.status import GLYPH_KEY, bubble_status
@@ -428,8 +428,9 @@ def test_fit_measures_punctuation_from_the_straight_reference_as_kern_does():
     work = serif_font()
     make_bubbles(work, None, gen)
     pairs = [("hyphen", "T"), ("T", "hyphen"), ("hyphen", "o"), ("o", "hyphen"), ("T", "o"), ("hyphen", "H")]
-    designer = kern_pairs(work, pairs, Settings(min_kern=0, blend=BLEND)).as_dict()
-    plain = kern_pairs(work, pairs, Settings(min_kern=0, blend=BLEND, punctuation_reference=False)).as_dict()
+    learned = Settings(min_kern=0, blend=BLEND, strengths=BLEND_STRENGTHS)  # what the fit keeps for T o's context
+    designer = kern_pairs(work, pairs, learned).as_dict()
+    plain = kern_pairs(work, pairs, learned.replace(punctuation_reference=False)).as_dict()
     # between the serifs the hyphen would come 24 closer to H; measured from there, 24 less close to T
     assert plain[("hyphen", "H")] == -24 and designer[("hyphen", "H")] == 0
     assert designer[("hyphen", "T")] == plain[("hyphen", "T")] + 24 < 0
@@ -438,3 +439,18 @@ def test_fit_measures_punctuation_from_the_straight_reference_as_kern_does():
         font.kerning[pair] = value
     result = fit(font, pairs, start=gen, refine=False, controls=False, value_model="blend")
     assert result.training.mae == 0
+
+
+def test_a_context_no_model_pair_informs_keeps_the_strength_learned_with_the_blend():
+    """The fitted blend gives an uninformed context what kern's ``auto`` gives it, not 1."""
+    from bubblekern.model import CONTEXTS
+
+    uc_lc = CONTEXTS.index("UC-lc")
+    font = blended_font()
+    pairs = [("H", "O"), ("O", "V"), ("A", "V"), ("V", "O"), ("T", "A"), ("o", "n"), ("v", "o"), ("n", "o")]
+    result = fit(font, pairs, refine=False, controls=False, value_model="blend")
+    assert "UC-lc" in result.kept and "UC-UC" not in result.kept
+    assert result.best.strengths[uc_lc] == BLEND_STRENGTHS[uc_lc] != 1.0
+    given = (1.0, 1.2, 1.0, 1.0, 1.0, 1.0)  # strengths the font's settings give are kept as they are
+    kept = fit(font, pairs, settings=Settings(strengths=given), refine=False, controls=False, value_model="blend")
+    assert kept.best.strengths[uc_lc] == 1.2

@@ -297,7 +297,9 @@ def test_auto_blends_the_pairs_of_default_generated_bubbles_and_no_others():
     unscaled = kern(font, pairs, blend=BLEND)
     assert BLEND_STRENGTHS[CONTEXTS.index("UC-lc")] > 1 and on[("T", "o")] < unscaled[("T", "o")] < 0
     capital_lowercase = {(a, b) for a in ("H", "O", "A", "V", "T", "Aacute") for b in ("o", "v")}
-    assert all(on.get(p) == unscaled.get(p) for p in pairs if p not in capital_lowercase)
+    lowercase = {(a, b) for a in ("o", "v") for b in ("o", "v")}  # lc-lc: less than half as deep
+    assert BLEND_STRENGTHS[CONTEXTS.index("lc-lc")] < 0.5 and unscaled[("v", "o")] < on.get(("v", "o"), 0) <= 0
+    assert all(on.get(p) == unscaled.get(p) for p in pairs if p not in capital_lowercase | lowercase)
     chosen = (1.0, 1.2, 1.0, 1.0, 0.5, 1.0)  # strengths the settings give (as fit stores them) are kept as they are
     assert kern(font, pairs, blend="auto", strengths=chosen) == kern(font, pairs, blend=BLEND, strengths=chosen)
 

@@ -59,6 +59,7 @@ from .italic import italic_offset
 from .kernel import cap_depth, offset_gaps, solve_blend
 from .model import (
     BLEND,
+    BLEND_STRENGTHS,
     CONTEXTS,
     capped_matrix,
     fit_strengths,
@@ -172,7 +173,8 @@ class FitResult:
     """Cross-validated MAE of each value model tried (``auto`` tries both)."""
     kept: list[str] = field(default_factory=list)
     """Contexts (:data:`~bubblekern.model.CONTEXTS`) whose strength the model pairs could not tell,
-    left as the settings had it; empty without the value model."""
+    left as the settings had it (with the blend and default strengths: as learned with the blend);
+    empty without the value model."""
 
     @property
     def generate(self):
@@ -618,10 +620,13 @@ class _Search:
 
     def blend_model(self, gen, band: float) -> tuple[Candidate, float]:
         """The halo blend (:data:`bubblekern.model.BLEND`) on bubble set ``gen``: strengths per context
-        and threshold fitted to the pairs, and its MAE."""
+        and threshold fitted to the pairs, and its MAE. A context too few pairs inform keeps the strength
+        learned with the blend (:data:`~bubblekern.model.BLEND_STRENGTHS`, as ``kern``'s ``auto`` gives
+        it), unless the settings the fit started from give strengths."""
         sub = self.subset
         plain = self.raw(gen, band, None, _ONES, BLEND)
-        strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=self.base.strengths)
+        keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
+        strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=keep)
         min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND))
         return Candidate(gen, float(band), min_kern, None, strengths, BLEND), error
 

@@ -83,13 +83,15 @@ BLEND = ((0.0, 0.0, 0.238), (20.0, 0.0, -0.17), (40.0, 0.0, -0.008), (40.0, 40.0
 The weights of the small halos difference the bubble's kerns: they measure how deep the
 white between the pair reaches, not just where it is narrowest. Learned on default generated
 bubbles (:func:`bubblekern.generate.default_shape`)."""
-BLEND_STRENGTHS = (1.0, 1.56, 1.0, 1.0, 1.0, 1.0)
+BLEND_STRENGTHS = (1.0, 1.56, 1.0, 0.45, 1.0, 1.0)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the five fonts (``benchmarks/quality.py --blend-weights
-others`` prints them). Only UC–lc is taken: designers kern T, V, Y before lowercase half as deep again
-as the blend (1.51–1.59 learned on any four fonts). UC–UC (1.06) and punctuation (1.15) are near 1,
-lc–lc (0.47) scatters from font to font, and lc–UC (0.18) and a stop before a letter (0.75) are
-policies designers differ on, so they stay 1."""
+others`` prints them). Designers kern T, V, Y before lowercase half as deep again as the blend (UC–lc
+1.56; 1.51–1.59 learned on any four fonts), and two lowercase letters less than half as deep (lc–lc
+0.45; 0.40–0.76 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
+UC–UC (1.06) and punctuation (1.15) are near 1; lc–UC (0.18) and a stop before a letter (0.75) are
+policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
+designer's kerning reaches them, and there they are kerned in full)."""
 _ONES = (1.0,) * len(CONTEXTS)
 BLENDS = (
     ({}, BLEND, BLEND_STRENGTHS),
