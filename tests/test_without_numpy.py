@@ -156,7 +156,8 @@ def random_font(seed: int, count: int = 36):
         unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5, 4: ord("-.,'\"!:;"[i // 5])}.get(i % 5, 0x48 if i == 3 else None)
         if i >= 8 and i % 9 == 0:
             base = names[rng.randrange(8)]
-            add_glyph(font, name, width, components=[(base, (1, 0, 0, 1, rng.randint(-50, 50), 0))], unicode=unicode)
+            dx = rng.choice((0, rng.randint(-50, 50)))  # at 0: an accented letter that follows its base under the blend
+            add_glyph(font, name, width, components=[(base, (1, 0, 0, 1, dx, 0))], unicode=unicode)
             continue
         if i % 11 == 5:
             add_glyph(font, name, width, unicode=unicode)  # no bubble: its pairs are skipped

@@ -206,6 +206,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         if empty:
             raise ValueError(f"a PairTable holds only glyphs with a bubble, not {', '.join(map(repr, empty[:5]))}")
         profiles.update(_reference_profile(font, settings, bubbles, profiles))  # after the table's own rows
+        profiles.update(_base_profiles(settings, bubbles, profiles))
         matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(profiles), bubbles.origin)
         left, right = pairs.left, pairs.right
         directions = glyph_directions(font, matrix.names, settings.rtl)
@@ -222,6 +223,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         solvable = [p for p in pairs if p not in skipped and sides[p] != "mixed"]
         present = {n: prof for n, prof in profiles.items() if prof is not None}
         reference = _reference_profile(font, settings, bubbles, present)
+        reference.update(_base_profiles(settings, bubbles, {**present, **reference}))
         present.update(reference)
         directions.update(glyph_directions(font, list(reference), settings.rtl))
         matrix = kernel.ProfileMatrix.build(present, bubbles.widths(present), bubbles.origin)
@@ -281,6 +283,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
+    if blend and settings.follow_base:
+        values, kept = _follow_bases(bubbles, matrix, solving, capped, solve_left, solve_right, values, kept,
+                                     contexts, extra)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):
@@ -375,3 +380,39 @@ def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles)
         return {}
     profile = bubbles.profiles([reference])[reference]
     return {reference: profile} if profile is not None else {}
+
+
+def _base_profiles(settings: Settings, bubbles: FontBubbles, profiles) -> dict:
+    """The profiles of the base letters of the composites in ``profiles`` that it lacks, when the
+    value model lets accented glyphs follow their base (``Settings.follow_base``), so a pair list
+    kerns ``Tä`` as a full run does."""
+    if not (settings.blend and settings.follow_base):
+        return {}
+    from .model import followed_bases
+
+    missing = sorted(set(followed_bases(bubbles, profiles).values()) - set(profiles))
+    return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
+
+
+def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, left, right, values, kept, contexts,
+                  extra: dict):
+    """``values`` and ``kept`` with accented glyphs on the right kerned at least as deep as their base
+    (``Settings.follow_base``; :func:`bubblekern.kernel.follow_bases`), for blended pairs only."""
+    from .model import followed_bases
+
+    rows = extra.get("blend_rows")
+    bases = [-1] * len(matrix.names)
+    for name, base in followed_bases(bubbles, matrix.names).items():
+        row, base_row = matrix.index[name], matrix.index.get(base)
+        if base_row is not None and (rows is None or (rows[row] and rows[base_row])):
+            bases[row] = base_row
+    if max(bases, default=-1) < 0:
+        return values, kept
+
+    def solve_pairs(base_left, base_right):
+        _, _, base_values, failsafe, base_kept = kernel.solve(
+            solving, base_left, base_right, settings, contexts=contexts, **extra
+        )
+        return base_values, base_kept, failsafe
+
+    return kernel.follow_bases(values, kept, left, right, bases, solve_pairs, rows)

@@ -31,6 +31,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   is kerned from where it meets H (:func:`straight_reference`, :func:`reference_offsets`): the room
   its bubble leaves beside the straight stem, a hyphen between H's serifs, is its designer's
   spacing, so ``-H`` stays 0 like ``H H`` and every pair of it is that much less deep.
+- **Accents follow their letter** (``Settings.follow_base``): with the blend, an accented glyph on
+  the right kerns at least as deep as its base letter (``Tä`` as ``Ta``, where the dieresis would
+  stop T's arm), unless its own kern is positive, its accent overhangs the letter's left edge by more
+  than :data:`FOLLOW_OVERHANG` or the letter is narrower than :data:`FOLLOW_MIN_WIDTH` (``ì ï i``:
+  :func:`followed_bases`).
 
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
 model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
@@ -68,6 +73,9 @@ __all__ = [
     "measured_rows",
     "straight_reference",
     "reference_offsets",
+    "FOLLOW_OVERHANG",
+    "FOLLOW_MIN_WIDTH",
+    "followed_bases",
 ]
 
 CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter")
@@ -93,6 +101,13 @@ UC–UC (1.06) and punctuation (1.15) are near 1; lc–UC (0.18) and a stop befo
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full)."""
 _ONES = (1.0,) * len(CONTEXTS)
+FOLLOW_OVERHANG = 20.0
+"""Per 1000 units per em: how far an accented glyph's ink may reach left of its base letter's and still
+kern as its base (``Settings.follow_base``; ``ì``'s grave overhangs ``ı``)."""
+FOLLOW_MIN_WIDTH = 400.0
+"""Per 1000 units per em: the narrowest advance of a base letter its accented glyphs follow. On a narrow
+letter (``ı ȷ ι l t``) the accent is as wide as the letter and designers kern by it: ``T i`` and ``T ï``
+are 0 and +20 in Caladea where ``T ı`` is −34."""
 BLENDS = (
     ({}, BLEND, BLEND_STRENGTHS),
     ({"offset_y": 60.0}, ((0.0, 0.0, 0.29), (20.0, 0.0, -0.185), (40.0, 0.0, -0.103), (40.0, 40.0, 0.63)), _ONES),
@@ -294,3 +309,13 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
     scale = upm / 1000.0
     return [(None if not (dx or dy) else kernel.grow(matrix, dx * scale, dy * scale), float(weight))
             for dx, dy, weight in blend]
+
+
+def followed_bases(bubbles, names: Iterable[str]) -> dict[str, str]:
+    """The base letter each of ``names`` follows under ``Settings.follow_base``: a composite on its base
+    (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) whose ink overhangs the base's left edge by at
+    most :data:`FOLLOW_OVERHANG`, on a base at least :data:`FOLLOW_MIN_WIDTH` wide."""
+    scale = bubbles.upm / 1000.0
+    found = bubbles.composite_bases(names, FOLLOW_OVERHANG * scale)
+    widths = bubbles.widths(set(found.values()))
+    return {n: b for n, b in found.items() if widths[b] >= FOLLOW_MIN_WIDTH * scale}

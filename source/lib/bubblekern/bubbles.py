@@ -59,6 +59,9 @@ _NOTHING = "nothing"
 """What :meth:`FontBubbles._generated` says of a glyph with no bubble of its own."""
 
 
+_IDENTITY = (1, 0, 0, 1, 0, 0)
+
+
 @dataclass(frozen=True)
 class _Entry:
     signature: Hashable
@@ -185,6 +188,50 @@ class FontBubbles:
             known = self._names()
             return names | {base for n in names if n in known for base in self._depends(n)}
 
+    def composite_bases(self, names: Iterable[str], overhang: float | None = None) -> dict[str, str]:
+        """The base letter of each of ``names`` drawn as a composite on it: no contours of its own and
+        its first component placed as it is, at the origin (an accented letter, ``ä`` on ``a``),
+        followed down through composites of composites (``ǻ`` → ``å`` → ``a``). With ``overhang``
+        (font units), only those whose ink reaches at most that much further left than their base's
+        (``ì``, whose grave overhangs the stem of ``ı``, is left out)."""
+        with self.reading():
+            known, layer = self._names(), self._layers()[0]
+            memo: dict[str, str | None] = {}
+
+            def first_base(name: str) -> str | None:
+                with _broken_file(name, self.font.defaultLayerName):
+                    glyph = layer[name]
+                    components = glyph.components
+                    first = components[0] if components and not len(glyph) else None  # len: its contours
+                    if first is None or tuple(first.transformation) != _IDENTITY:
+                        return None
+                    return first.baseGlyph if first.baseGlyph in known else None
+
+            def base_of(name: str) -> str | None:  # without recursion: chains of any depth
+                path, node = [], name
+                while node is not None and node not in memo:
+                    memo[node] = None  # a cycle ends here
+                    path.append(node)
+                    node = first_base(node)
+                if node is None:
+                    bottom = path[-1]
+                else:  # met a glyph seen before: its base, or a cycle (no base)
+                    bottom = None if node in path else memo[node] or node
+                for step in path:
+                    memo[step] = bottom if step != bottom else None
+                return memo[name]
+
+            found = {n: base for n in names if n in known and (base := base_of(n)) is not None}
+        if overhang is not None and found:
+            ink = self._ink_bubbles()
+            try:
+                with ink.reading():
+                    edges = {n: (ink.bubble(n).bounds or (0.0,))[0] for n in {*found, *found.values()}}
+            except BubbleKernError:  # ink that cannot be read: no glyph follows its base
+                return {}
+            found = {n: b for n, b in found.items() if edges[n] >= edges[b] - overhang}
+        return found
+
     def generated_as(self, names: Iterable[str], shape: dict) -> set[str]:
         """Those of ``names`` whose bubble is built only from bubbles BubbleKern generated with the
         generation ``shape`` (offsets, corners, adhere) and nobody edited since (a composite
@@ -229,12 +276,16 @@ class FontBubbles:
         glyph whose ink cannot be read has none (its bubble is then cut at its lines)."""
         if not names:
             return {}
-        if self._ink is None:
-            self._ink = FontBubbles(self.font, self.settings.replace(layer=self.font.defaultLayerName, on_error="skip"))
         try:
-            return self._ink.profiles(names)
+            return self._ink_bubbles().profiles(names)
         except BubbleKernError:
             return {}
+
+    def _ink_bubbles(self) -> FontBubbles:
+        """The glyphs' ink (the default layer, components drawn in) read as bubbles."""
+        if self._ink is None:
+            self._ink = FontBubbles(self.font, self.settings.replace(layer=self.font.defaultLayerName, on_error="skip"))
+        return self._ink
 
     def _generated(self, name: str):
         """The shape settings ``name``'s own bubble was generated with, once per pass:

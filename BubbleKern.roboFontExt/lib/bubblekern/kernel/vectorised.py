@@ -17,7 +17,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
 ]
 
 NO_BAND = -(2**31)
@@ -287,3 +287,37 @@ def orient_rows(
     left, right, cl, cr = left[keep], right[keep], cl[keep], cr[keep]
     rtl = (cl == 1) | (cr == 1)
     return left, right, np.where(rtl, right, left), np.where(rtl, left, right)
+
+
+def follow_bases(
+    values: np.ndarray,
+    kept: np.ndarray,
+    left: np.ndarray,
+    right: np.ndarray,
+    bases: Sequence[int],
+    solve_pairs: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]],
+    rows: Sequence[bool] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``values`` and ``kept`` with each pair ``left[i], right[i]`` whose right row is built on a base
+    (``bases[row]`` ≥ 0; -1 for none) and whose left row ``rows`` marks (all without it) kerned at
+    least as deep as the left row with that base, when that pair's kern is negative and its own is not
+    positive. ``solve_pairs(left_rows, base_rows)`` gives (values, kept, failsafe) of the base pairs, each
+    once; a base pair sharing no band is never followed."""
+    bases = np.asarray(bases, dtype=np.int64)
+    base = bases[np.asarray(right, dtype=np.intp)]
+    chosen = base >= 0
+    if rows is not None:
+        chosen &= np.asarray(rows, dtype=bool)[np.asarray(left, dtype=np.intp)]
+    at = np.flatnonzero(chosen)
+    if not at.size:
+        return values, kept
+    count = max(len(bases), 1)
+    keys, slots = np.unique(np.asarray(left, dtype=np.int64)[at] * count + base[at], return_inverse=True)
+    base_values, base_kept, base_failsafe = solve_pairs((keys // count).astype(np.intp), (keys % count).astype(np.intp))
+    deeper, base_kept = np.asarray(base_values)[slots], np.asarray(base_kept, dtype=bool)[slots]
+    own = values[at]
+    follow = (deeper < 0) & (own <= 0) & (deeper < own) & ~np.asarray(base_failsafe, dtype=bool)[slots]
+    values, kept = values.copy(), kept.copy()
+    values[at[follow]] = deeper[follow]
+    kept[at[follow]] = base_kept[follow]
+    return values, kept

@@ -27,7 +27,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``blend_gaps(gaps, grown, weights)``: gaps blended from the gaps of grown matrices (the value
   model's halo blend; ``solve_blend`` solves the grown matrices and blends, ``solve(..., blend=)``
   does it on the way to the values); ``offset_gaps(gaps, left, right, offsets)``: gaps less the
-  room each side keeps from a straight reference (``solve(..., offsets=)``).
+  room each side keeps from a straight reference (``solve(..., offsets=)``);
+  ``follow_bases(values, kept, left, right, bases, solve_pairs)``: accented glyphs on the right
+  kerned at least as deep as their base letter (``Settings.follow_base``).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -59,6 +61,7 @@ except ImportError:
         blend_gaps,
         cap_depth,
         compress,
+        follow_bases,
         grow,
         kern_values,
         negative_cap,
@@ -79,6 +82,7 @@ else:
         blend_gaps,
         cap_depth,
         compress,
+        follow_bases,
         grow,
         kern_values,
         negative_cap,
@@ -101,6 +105,7 @@ __all__ = [
     "blend_gaps",
     "cap_depth",
     "compress",
+    "follow_bases",
     "grow",
     "kern_values",
     "negative_cap",

@@ -22,7 +22,7 @@ from ..settings import Settings
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
-    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps",
+    "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
 ]
 
 NO_BAND = -(2**31)
@@ -340,3 +340,34 @@ def orient_rows(codes: Sequence[int], left: Sequence[int], right: Sequence[int])
         solve_left.append(b if rtl else a)
         solve_right.append(a if rtl else b)
     return kept_left, kept_right, solve_left, solve_right
+
+
+def follow_bases(
+    values: array,
+    kept: array,
+    left: Sequence[int],
+    right: Sequence[int],
+    bases: Sequence[int],
+    solve_pairs: Callable[[array, array], tuple[Sequence[int], Sequence[int], Sequence[int]]],
+    rows: Sequence[bool] | None = None,
+) -> tuple[array, array]:
+    """``values`` and ``kept`` with each pair ``left[i], right[i]`` whose right row is built on a base
+    (``bases[row]`` ≥ 0; -1 for none) and whose left row ``rows`` marks (all without it) kerned at
+    least as deep as the left row with that base, when that pair's kern is negative and its own is not
+    positive. ``solve_pairs(left_rows, base_rows)`` gives (values, kept, failsafe) of the base pairs, each
+    once; a base pair sharing no band is never followed."""
+    at, keys, slots = [], [], {}
+    for i, (a, b) in enumerate(zip(left, right)):
+        base = bases[b]
+        if base >= 0 and (rows is None or rows[a]):
+            at.append(i)
+            keys.append(slots.setdefault((a, base), len(slots)))
+    if not at:
+        return values, kept
+    base_values, base_kept, base_failsafe = solve_pairs(array("i", (a for a, _ in slots)), array("i", (b for _, b in slots)))
+    values, kept = array(values.typecode, values), array(kept.typecode, kept)
+    for i, key in zip(at, keys):
+        deeper, own = base_values[key], values[i]
+        if deeper < 0 and own <= 0 and deeper < own and not base_failsafe[key]:
+            values[i], kept[i] = deeper, base_kept[key]
+    return values, kept
