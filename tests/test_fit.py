@@ -454,3 +454,37 @@ def test_a_context_no_model_pair_informs_keeps_the_strength_learned_with_the_ble
     given = (1.0, 1.2, 1.0, 1.0, 1.0, 1.0)  # strengths the font's settings give are kept as they are
     kept = fit(font, pairs, settings=Settings(strengths=given), refine=False, controls=False, value_model="blend")
     assert kept.best.strengths[uc_lc] == 1.2
+
+
+def test_fit_scores_accented_letters_as_kern_kerns_them():
+    """The fit scores the blend on the values kern gives: ``Tö`` as deep as ``To`` (``Settings.follow_base``),
+    with ``To`` solved though no training pair names it."""
+    from helpers import add_glyph, new_font
+
+    def accented_font():
+        font = new_font()
+        add_glyph(font, "T", 640, outline=lambda p: (rect(p, 20, 610, 620, 700), rect(p, 275, 0, 365, 610)),
+                  unicode=0x54)
+        add_glyph(font, "o", 560, outline=lambda p: rect(p, 50, 0, 510, 500), unicode=0x6F)
+        add_glyph(font, "dieresiscomb", 300, outline=lambda p: (rect(p, 20, 560, 100, 640), rect(p, 200, 560, 280, 640)),
+                  unicode=0x308)
+        add_glyph(font, "odieresis", 560, components=[("o", (1, 0, 0, 1, 0, 0)), ("dieresiscomb", (1, 0, 0, 1, 130, 0))],
+                  unicode=0xF6)
+        add_glyph(font, "H", 700, outline=lambda p: (rect(p, 80, 0, 170, 700), rect(p, 530, 0, 620, 700)), unicode=0x48)
+        return font
+
+    gen = GenerateSettings()  # the blend's own bubbles
+    work = accented_font()
+    make_bubbles(work, None, gen)
+    pairs = [("T", "odieresis"), ("odieresis", "T"), ("H", "odieresis"), ("T", "H"), ("H", "T")]
+    learned = Settings(min_kern=0, blend=BLEND, strengths=(1.0, 1.5) + BLEND_STRENGTHS[2:])  # strengths on fit's grid
+    designer = kern_pairs(work, pairs, learned).as_dict()
+    own = kern_pairs(work, pairs, learned.replace(follow_base=False)).as_dict()
+    assert designer[("T", "odieresis")] == kern_pairs(work, [("T", "o")], learned).as_dict()[("T", "o")] \
+        < own[("T", "odieresis")] <= 0
+    font = accented_font()
+    for pair, value in designer.items():
+        font.kerning[pair] = value
+    result = fit(font, pairs, start=gen, refine=False, controls=False, value_model="blend")
+    # a strength of 2 (fit's largest) would not take Tö's own kern near -25: the fit solves To
+    assert result.training.mae < 1 and own[("T", "odieresis")] * 2 / 1.5 > designer[("T", "odieresis")] + 5

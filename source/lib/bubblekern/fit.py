@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from .bands import band_profile
+from .bubbles import FontBubbles
 from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
@@ -63,6 +64,7 @@ from .model import (
     CONTEXTS,
     capped_matrix,
     fit_strengths,
+    followed_bases,
     glyph_kinds,
     grown_matrices,
     informed_contexts,
@@ -504,7 +506,10 @@ class _Search:
         self.upm = upm
         self.subset = np.arange(len(pairs)) if subset is None else subset
         """Indices of the pairs that score a candidate (a cross-validation fold leaves some out)."""
-        self.names = list(dict.fromkeys(n for p in pairs for n in p))
+        self.solved_pairs, self.follow = self._follow_pairs(maker.font, pairs, base)
+        """The pairs solved: the scored ones, then the base pairs their accented glyphs follow under the
+        blend (``Settings.follow_base``; ``follow`` holds (scored index, solved index) per such pair)."""
+        self.names = list(dict.fromkeys(n for p in self.solved_pairs for n in p))
         self.straight = straight_reference(maker.font, maker.font.keys()) if base.punctuation_reference else None
         """The straight reference punctuation is measured from (``Settings.punctuation_reference``), solved too."""
         if self.straight is not None and self.straight not in self.names:
@@ -516,12 +521,33 @@ class _Search:
         a search over the same pairs."""
         self.model = model
         self.kinds = kinds = glyph_kinds(maker.font, self.names)
-        self.contexts = np.array(pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]), dtype=np.int8)
+        contexts = pair_contexts([kinds[a] for a, _ in self.solved_pairs], [kinds[b] for _, b in self.solved_pairs])
+        self._solved_contexts = np.array(contexts, dtype=np.int8)
+        self.contexts = self._solved_contexts[: len(pairs)]
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
         self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
         """Glyphs whose left side is solved flat, as kern solves it (:func:`~bubblekern.glyphsets.word_initial_rows`)."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
+
+    @staticmethod
+    def _follow_pairs(font, pairs: list[Pair], base: Settings) -> tuple[list[Pair], np.ndarray]:
+        """(``pairs`` and the base pairs their accented glyphs follow, (index, base pair's index) per
+        following pair), as :func:`~bubblekern.kerning.kern_pairs` solves them."""
+        links: list[tuple[int, int]] = []
+        if not base.follow_base:
+            return list(pairs), np.zeros((0, 2), dtype=np.intp)
+        followed = followed_bases(FontBubbles(font, base), {b for _, b in pairs})
+        index = {p: i for i, p in enumerate(pairs)}
+        solved = list(pairs)
+        for i, (a, b) in enumerate(pairs):
+            if b in followed:
+                pair = (a, followed[b])
+                if pair not in index:
+                    index[pair] = len(solved)
+                    solved.append(pair)
+                links.append((i, index[pair]))
+        return solved, np.array(links, dtype=np.intp).reshape(-1, 2)
 
     @property
     def generated(self) -> int:
@@ -554,7 +580,7 @@ class _Search:
                     profile = band_profile(bubble, height, self.slant) if bubble else None
                     if profile is not None and not profile.empty:
                         profiles[name] = profile
-                solvable = [i for i, (a, b) in enumerate(self.pairs) if a in profiles and b in profiles]
+                solvable = [i for i, (a, b) in enumerate(self.solved_pairs) if a in profiles and b in profiles]
                 matrix = ProfileMatrix.build(profiles, {n: self.widths[n] for n in profiles}, self.origin) if solvable else None
                 if matrix is not None and any(initial := [n in self.word_initial for n in matrix.names]):
                     matrix = cap_depth(matrix, 0.0, left_rows=initial)  # as kern solves them: the breathing edge
@@ -565,8 +591,8 @@ class _Search:
             else:
                 if depth_cap is not None:
                     matrix = capped_matrix(matrix, depth_cap * self.upm / 1000.0)
-                left = matrix.rows([self.pairs[i][0] for i in solvable])
-                right = matrix.rows([self.pairs[i][1] for i in solvable])
+                left = matrix.rows([self.solved_pairs[i][0] for i in solvable])
+                right = matrix.rows([self.solved_pairs[i][1] for i in solvable])
                 gaps, _ = solve_gaps(matrix, left, right, self.base.chunk)
                 self._raw[key] = (solvable, gaps, matrix.widths[left], matrix.widths[right])
                 self._raw[("rows", _key(gen), float(band), depth_cap)] = (matrix, left, right)
@@ -578,15 +604,21 @@ class _Search:
         key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend)
         if key not in self._raw:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap, blend)
-            values = np.zeros(len(self.pairs))
+            values = np.zeros(len(self.solved_pairs))
             if solvable:
                 settings = self.base.replace(band=float(band), min_kern=0).cap_for(self.upm)
                 scale = None
                 if any(v != 1.0 for v in strengths):
                     table = np.array(list(strengths) + [1.0])
-                    scale = table[self.contexts[solvable]]  # context −1 (outside them) takes the last entry
-                values[solvable], _, _ = kern_values(gaps, left_widths, right_widths, settings, scale)
-            self._raw[key] = values
+                    scale = table[self._solved_contexts[solvable]]  # context −1 (outside them) takes the last entry
+                failsafe = np.zeros(len(values), dtype=bool)
+                values[solvable], failsafe[solvable], _ = kern_values(gaps, left_widths, right_widths, settings, scale)
+                if blend and len(self.follow):  # as kern solves them: accented glyphs follow their base
+                    own, base = self.follow[:, 0], self.follow[:, 1]
+                    deeper = values[base]
+                    follow = (deeper < 0) & (values[own] <= 0) & (deeper < values[own]) & ~failsafe[base]
+                    values[own[follow]] = deeper[follow]
+            self._raw[key] = values[: len(self.pairs)]
         return self._raw[key]
 
     def predict(self, candidate: Candidate) -> np.ndarray:
