@@ -174,3 +174,22 @@ def test_both_kernels_follow_bases_the_same_way(backend):
     asked.clear()
     assert module.follow_bases(column(values), column(kept, "B"), column(left), column(right), bare, solve_pairs)[0] \
         is not None and not asked
+
+
+def test_the_command_line_follows_bases_unless_told_not_to(tmp_path, capsys):
+    import json
+
+    from bubblekern.cli import main
+
+    path = save(accented_font(), tmp_path)
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("T odieresis\nT o\n")
+
+    def run(*flags) -> dict:
+        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
+                     *flags]) == 0
+        return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+
+    followed, own = run(), run("--no-follow-base")
+    assert followed[("T", "odieresis")] == followed[("T", "o")] == own[("T", "o")] < own[("T", "odieresis")]
+    assert run("--blend", "off") == run("--blend", "off", "--no-follow-base")  # nothing to follow without the blend

@@ -49,6 +49,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: as 'bubblekern fit' stored it, else auto)",
     )
     group.add_argument(
+        "--no-follow-base",
+        action="store_true",
+        default=None,
+        help="with the blend, kern accented glyphs by their own bubbles; by default one on the right kerns at "
+        "least as deep as its base letter where the accent stopped the pair (Tä as Ta)",
+    )
+    group.add_argument(
         "--include-marks",
         action="store_true",
         default=None,
@@ -88,6 +95,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "failsafe": getattr(args, "failsafe", None),
         "depth_cap": getattr(args, "depth_cap", None),
         "blend": _blend(getattr(args, "blend", None), font),
+        "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
         "lowercase_capital": getattr(args, "lowercase_capital", None),
