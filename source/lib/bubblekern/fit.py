@@ -534,12 +534,11 @@ class _Search:
     def _follow_pairs(font, pairs: list[Pair], base: Settings) -> tuple[list[Pair], np.ndarray]:
         """(``pairs`` and the base pairs their accented glyphs follow, (index, base pair's index) per
         following pair), as :func:`~bubblekern.kerning.kern_pairs` solves them."""
-        links: list[tuple[int, int]] = []
         if not base.follow_base:
             return list(pairs), np.zeros((0, 2), dtype=np.intp)
         followed = followed_bases(FontBubbles(font, base), {b for _, b in pairs})
         index = {p: i for i, p in enumerate(pairs)}
-        solved = list(pairs)
+        solved, links = list(pairs), []
         for i, (a, b) in enumerate(pairs):
             if b in followed:
                 pair = (a, followed[b])
