@@ -7,6 +7,8 @@ base brings the kerning closer to designers' is measured in benchmarks/bench_rea
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bubblekern import Settings, kern_pairs
@@ -55,6 +57,9 @@ def test_an_accent_that_stops_the_pair_no_longer_decides_it():
     assert off[("T", "o")] < off[("T", "odieresis")] <= 0  # the dieresis meets T's arm
     assert on[("T", "odieresis")] == on[("T", "o")] == off[("T", "o")]
     assert on[("T", "odieresismacron")] == on[("T", "o")]  # followed down to o through ö
+    result = kern_pairs(font, PAIRS, Settings(min_kern=0, blend="auto"))  # it collides where T o does
+    assert result.colliding_band(("T", "odieresis")) == result.colliding_band(("T", "o")) is not None
+    assert result.gaps[result.position(("T", "odieresis"))] == result.gaps[result.position(("T", "o"))]
     # the grave overhangs o's left edge by 110 units (more than 20 per 1000 em): ò keeps its own kern
     assert on[("T", "ograve")] == off[("T", "ograve")] > on[("T", "o")]
     # ı is narrower than 400 per 1000 em: designers kern i by its dot (T i 0 where T ı is deep)
@@ -141,8 +146,11 @@ def test_both_kernels_follow_bases_the_same_way(backend):
     # rows: 0 T, 1 o, 2 ö (on o), 3 x, 4 x̃ (on x); pairs (left, right) with their values and kept flags
     left, right = [0, 0, 0, 3, 3, 1, 0], [1, 2, 4, 2, 4, 2, 3]
     values, kept = [-80, -10, 0, 20, -3, -5, -40], [1, 1, 0, 1, 0, 1, 1]
+    gaps, bands = [80.0, 10.0, math.inf, -20.0, 3.0, 5.0, math.inf], [5, 30, -(2**31), 31, 30, 30, -(2**31)]
     bases = [-1, -1, 1, -1, 3]
-    solved = {(0, 1): (-80, 1, 0), (3, 1): (-30, 1, 0), (0, 3): (-40, 1, 1), (3, 3): (-10, 1, 0), (1, 1): (-2, 0, 0)}
+    # base pair → (gap, band, value, fail-safe, kept)
+    solved = {(0, 1): (80.0, 5, -80, 0, 1), (3, 1): (30.0, 6, -30, 0, 1), (0, 3): (math.inf, -(2**31), -40, 1, 1),
+              (3, 3): (10.0, 7, -10, 0, 1), (1, 1): (2.0, 8, -2, 0, 0)}
     asked = []
 
     if backend == "plain":
@@ -152,28 +160,27 @@ def test_both_kernels_follow_bases_the_same_way(backend):
         import numpy as np
 
         def column(v, typecode="i"):
-            return np.array(v, dtype=bool if typecode == "B" else np.int32)
+            return np.array(v, dtype={"B": bool, "d": float}.get(typecode, np.int32))
 
     def solve_pairs(a, b):
         keys = list(zip(a.tolist(), b.tolist()))
         asked.extend(keys)
-        return tuple(column([solved[k][i] for k in keys], "iBB"[i]) for i in range(3))
+        return tuple(column([solved[k][i] for k in keys], "diiBB"[i]) for i in range(5))
 
-    def run(rows=None):
-        out = module.follow_bases(column(values), column(kept, "B"), column(left), column(right), bases, solve_pairs,
-                                  rows)
-        return [int(v) for v in out[0]], [bool(k) for k in out[1]]
+    def run(rows=None, bases=bases):
+        columns = column(gaps, "d"), column(bands), column(values), column(kept, "B")
+        out = module.follow_bases(columns, column(left), column(right), bases, solve_pairs, rows)
+        return [float(g) for g in out[0]], [int(b) for b in out[1]], [int(v) for v in out[2]], [bool(k) for k in out[3]]
 
-    # Tö follows To; Tx̃ does not: T x shares no band (its value is the fail-safe's); x ö keeps its
-    # positive kern; x x̃ follows x x; o ö keeps -5 (o o's -2 is not deeper)
-    assert run() == ([-80, -80, 0, 20, -10, -5, -40], [True, True, False, True, True, True, True])
+    # Tö follows To, its gap and band too; Tx̃ does not: T x shares no band (its value is the fail-safe's);
+    # x ö keeps its positive kern; x x̃ follows x x; o ö keeps -5 (o o's -2 is not deeper)
+    assert run() == ([80.0, 80.0, math.inf, -20.0, 10.0, 5.0, math.inf], [5, 5, -(2**31), 31, 7, 30, -(2**31)],
+                     [-80, -80, 0, 20, -10, -5, -40], [True, True, False, True, True, True, True])
     assert sorted(asked) == sorted(solved)  # each base pair solved once
     # x is not blended: pairs it starts are left alone
-    assert run([True, True, True, False, True]) == ([-80, -80, 0, 20, -3, -5, -40], [bool(k) for k in kept])
-    bare = [-1] * 5  # no composites: nothing asked, nothing changed
+    assert run([True, True, True, False, True])[2] == [-80, -80, 0, 20, -3, -5, -40]
     asked.clear()
-    assert module.follow_bases(column(values), column(kept, "B"), column(left), column(right), bare, solve_pairs)[0] \
-        is not None and not asked
+    assert run(bases=[-1] * 5)[2] == values and not asked  # no composites: nothing asked, nothing changed
 
 
 def test_the_command_line_follows_bases_unless_told_not_to(tmp_path, capsys):

@@ -284,8 +284,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
     if blend and settings.follow_base:
-        values, kept = _follow_bases(bubbles, matrix, solving, capped, solve_left, solve_right, values, kept,
-                                     contexts, extra)
+        gaps, bands, values, kept = _follow_bases(bubbles, matrix, solving, capped, solve_left, solve_right,
+                                                  (gaps, bands, values, kept), contexts, extra)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):
@@ -394,10 +394,11 @@ def _base_profiles(settings: Settings, bubbles: FontBubbles, profiles) -> dict:
     return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
 
 
-def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, left, right, values, kept, contexts,
+def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, left, right, columns, contexts,
                   extra: dict):
-    """``values`` and ``kept`` with accented glyphs on the right kerned at least as deep as their base
-    (``Settings.follow_base``; :func:`bubblekern.kernel.follow_bases`), for blended pairs only."""
+    """``columns`` (gaps, bands, values, kept) with accented glyphs on the right kerned at least as deep as
+    their base (``Settings.follow_base``; :func:`bubblekern.kernel.follow_bases`), for blended pairs only:
+    a pair that follows takes its base pair's gap and colliding band too."""
     from .model import followed_bases
 
     rows = extra.get("blend_rows")
@@ -407,12 +408,9 @@ def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, lef
         if base_row is not None and (rows is None or (rows[row] and rows[base_row])):
             bases[row] = base_row
     if max(bases, default=-1) < 0:
-        return values, kept
+        return columns
 
     def solve_pairs(base_left, base_right):
-        _, _, base_values, failsafe, base_kept = kernel.solve(
-            solving, base_left, base_right, settings, contexts=contexts, **extra
-        )
-        return base_values, base_kept, failsafe
+        return kernel.solve(solving, base_left, base_right, settings, contexts=contexts, **extra)
 
-    return kernel.follow_bases(values, kept, left, right, bases, solve_pairs, rows)
+    return kernel.follow_bases(columns, left, right, bases, solve_pairs, rows)

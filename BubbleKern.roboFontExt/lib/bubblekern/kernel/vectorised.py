@@ -290,19 +290,18 @@ def orient_rows(
 
 
 def follow_bases(
-    values: np.ndarray,
-    kept: np.ndarray,
+    columns: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     left: np.ndarray,
     right: np.ndarray,
     bases: Sequence[int],
-    solve_pairs: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]],
+    solve_pairs: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, ...]],
     rows: Sequence[bool] | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """``values`` and ``kept`` with each pair ``left[i], right[i]`` whose right row is built on a base
-    (``bases[row]`` ≥ 0; -1 for none) and whose left row ``rows`` marks (all without it) kerned at
-    least as deep as the left row with that base, when that pair's kern is negative and its own is not
-    positive. ``solve_pairs(left_rows, base_rows)`` gives (values, kept, failsafe) of the base pairs, each
-    once; a base pair sharing no band is never followed."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``columns`` (gaps, bands, values, kept) with each pair ``left[i], right[i]`` whose right row is
+    built on a base (``bases[row]`` ≥ 0; -1 for none) and whose left row ``rows`` marks (all without it)
+    given the left row's pair with that base when that pair's kern is negative and deeper and its own is
+    not positive. ``solve_pairs(left_rows, base_rows)`` solves the base pairs, each once, as :func:`solve`
+    does; a base pair sharing no band is never followed."""
     bases = np.asarray(bases, dtype=np.int64)
     base = bases[np.asarray(right, dtype=np.intp)]
     chosen = base >= 0
@@ -310,14 +309,14 @@ def follow_bases(
         chosen &= np.asarray(rows, dtype=bool)[np.asarray(left, dtype=np.intp)]
     at = np.flatnonzero(chosen)
     if not at.size:
-        return values, kept
+        return columns
     count = max(len(bases), 1)
     keys, slots = np.unique(np.asarray(left, dtype=np.int64)[at] * count + base[at], return_inverse=True)
-    base_values, base_kept, base_failsafe = solve_pairs((keys // count).astype(np.intp), (keys % count).astype(np.intp))
-    deeper, base_kept = np.asarray(base_values)[slots], np.asarray(base_kept, dtype=bool)[slots]
-    own = values[at]
-    follow = (deeper < 0) & (own <= 0) & (deeper < own) & ~np.asarray(base_failsafe, dtype=bool)[slots]
-    values, kept = values.copy(), kept.copy()
-    values[at[follow]] = deeper[follow]
-    kept[at[follow]] = base_kept[follow]
-    return values, kept
+    solved = solve_pairs((keys // count).astype(np.intp), (keys % count).astype(np.intp))
+    base_gaps, base_bands, deeper, failsafe, base_kept = (np.asarray(c)[slots] for c in solved)
+    own = columns[2][at]
+    follow = (deeper < 0) & (own <= 0) & (deeper < own) & ~failsafe.astype(bool)
+    out = tuple(c.copy() for c in columns)
+    for column, source in zip(out, (base_gaps, base_bands, deeper, base_kept)):
+        column[at[follow]] = source[follow]
+    return out

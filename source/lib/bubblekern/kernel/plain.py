@@ -343,19 +343,18 @@ def orient_rows(codes: Sequence[int], left: Sequence[int], right: Sequence[int])
 
 
 def follow_bases(
-    values: array,
-    kept: array,
+    columns: tuple[array, array, array, array],
     left: Sequence[int],
     right: Sequence[int],
     bases: Sequence[int],
-    solve_pairs: Callable[[array, array], tuple[Sequence[int], Sequence[int], Sequence[int]]],
+    solve_pairs: Callable[[array, array], tuple[array, array, array, array, array]],
     rows: Sequence[bool] | None = None,
-) -> tuple[array, array]:
-    """``values`` and ``kept`` with each pair ``left[i], right[i]`` whose right row is built on a base
-    (``bases[row]`` ≥ 0; -1 for none) and whose left row ``rows`` marks (all without it) kerned at
-    least as deep as the left row with that base, when that pair's kern is negative and its own is not
-    positive. ``solve_pairs(left_rows, base_rows)`` gives (values, kept, failsafe) of the base pairs, each
-    once; a base pair sharing no band is never followed."""
+) -> tuple[array, array, array, array]:
+    """``columns`` (gaps, bands, values, kept) with each pair ``left[i], right[i]`` whose right row is
+    built on a base (``bases[row]`` ≥ 0; -1 for none) and whose left row ``rows`` marks (all without it)
+    given the left row's pair with that base when that pair's kern is negative and deeper and its own is
+    not positive. ``solve_pairs(left_rows, base_rows)`` solves the base pairs, each once, as :func:`solve`
+    does; a base pair sharing no band is never followed."""
     at, keys, slots = [], [], {}
     for i, (a, b) in enumerate(zip(left, right)):
         base = bases[b]
@@ -363,11 +362,13 @@ def follow_bases(
             at.append(i)
             keys.append(slots.setdefault((a, base), len(slots)))
     if not at:
-        return values, kept
-    base_values, base_kept, base_failsafe = solve_pairs(array("i", (a for a, _ in slots)), array("i", (b for _, b in slots)))
-    values, kept = array(values.typecode, values), array(kept.typecode, kept)
+        return columns
+    base_gaps, base_bands, base_values, base_failsafe, base_kept = solve_pairs(
+        array("i", (a for a, _ in slots)), array("i", (b for _, b in slots))
+    )
+    gaps, bands, values, kept = (array(c.typecode, c) for c in columns)
     for i, key in zip(at, keys):
         deeper, own = base_values[key], values[i]
         if deeper < 0 and own <= 0 and deeper < own and not base_failsafe[key]:
-            values[i], kept[i] = deeper, base_kept[key]
-    return values, kept
+            gaps[i], bands[i], values[i], kept[i] = base_gaps[key], base_bands[key], deeper, base_kept[key]
+    return gaps, bands, values, kept
