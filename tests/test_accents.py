@@ -200,3 +200,20 @@ def test_the_command_line_follows_bases_unless_told_not_to(tmp_path, capsys):
     followed, own = run(), run("--no-follow-base")
     assert followed[("T", "odieresis")] == followed[("T", "o")] == own[("T", "o")] < own[("T", "odieresis")]
     assert run("--blend", "off") == run("--blend", "off", "--no-follow-base")  # nothing to follow without the blend
+
+
+def test_an_accented_letter_on_the_left_follows_its_base_when_it_is_encoded_and_as_wide():
+    font = accented_font()
+    add_glyph(font, "odieresis.alt", 560, components=[("o", DIERESIS), ("dieresiscomb", (1, 0, 0, 1, 130, 0))])
+    add_glyph(font, "odieresis.wide", 600, components=[("o", DIERESIS), ("dieresiscomb", (1, 0, 0, 1, 130, 0))],
+              unicode=0xE000)
+    make_bubbles(font, ["odieresis.alt", "odieresis.wide"])
+    pairs = [(a, "T") for a in ("o", "odieresis", "odieresismacron", "odieresis.alt", "odieresis.wide")]
+    on, off = kern(font, pairs, blend="auto"), kern(font, pairs, blend="auto", follow_base=False)
+    assert off[("o", "T")] < off[("odieresis", "T")] <= 0  # the dieresis meets T's arm from the left too
+    assert on[("odieresis", "T")] == on[("odieresismacron", "T")] == on[("o", "T")]
+    # no code point (an alternate), or another advance (its right sidebearing is not o's): its own kern
+    assert on[("odieresis.alt", "T")] == off[("odieresis.alt", "T")] > on[("o", "T")]
+    assert on[("odieresis.wide", "T")] == off[("odieresis.wide", "T")]
+    alone = kern(font, [("odieresis", "T")], blend="auto")  # o is in no pair: solved all the same
+    assert alone[("odieresis", "T")] == on[("o", "T")]

@@ -390,27 +390,37 @@ def _base_profiles(settings: Settings, bubbles: FontBubbles, profiles) -> dict:
         return {}
     from .model import followed_bases
 
-    missing = sorted(set(followed_bases(bubbles, profiles).values()) - set(profiles))
+    bases = {b for side in ("left", "right") for b in followed_bases(bubbles, profiles, side).values()}
+    missing = sorted(bases - set(profiles))
     return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
 
 
 def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, left, right, columns, contexts,
                   extra: dict):
-    """``columns`` (gaps, bands, values, kept) with accented glyphs on the right kerned at least as deep as
-    their base (``Settings.follow_base``; :func:`bubblekern.kernel.follow_bases`), for blended pairs only:
-    a pair that follows takes its base pair's gap and colliding band too."""
+    """``columns`` (gaps, bands, values, kept) with accented glyphs kerned at least as deep as their base
+    (``Settings.follow_base``; :func:`bubblekern.kernel.follow_bases`), for blended pairs only: the glyph
+    on the right first (``Tä`` as ``Ta``), then the one on the left (``Äv`` as ``Av``). A pair that
+    follows takes its base pair's gap and colliding band too."""
     from .model import followed_bases
 
     rows = extra.get("blend_rows")
-    bases = [-1] * len(matrix.names)
-    for name, base in followed_bases(bubbles, matrix.names).items():
-        row, base_row = matrix.index[name], matrix.index.get(base)
-        if base_row is not None and (rows is None or (rows[row] and rows[base_row])):
-            bases[row] = base_row
-    if max(bases, default=-1) < 0:
-        return columns
 
-    def solve_pairs(base_left, base_right):
-        return kernel.solve(solving, base_left, base_right, settings, contexts=contexts, **extra)
+    def base_rows(side: str) -> list[int]:
+        bases = [-1] * len(matrix.names)
+        for name, base in followed_bases(bubbles, matrix.names, side).items():
+            row, base_row = matrix.index[name], matrix.index.get(base)
+            if base_row is not None and (rows is None or (rows[row] and rows[base_row])):
+                bases[row] = base_row
+        return bases
 
-    return kernel.follow_bases(columns, left, right, bases, solve_pairs, rows)
+    def solve_right(partner, base):  # the partner on the left, the base on the right
+        return kernel.solve(solving, partner, base, settings, contexts=contexts, **extra)
+
+    def solve_left(partner, base):
+        return kernel.solve(solving, base, partner, settings, contexts=contexts, **extra)
+
+    for side, partners, glyphs, solve_pairs in (("right", left, right, solve_right), ("left", right, left, solve_left)):
+        bases = base_rows(side)
+        if max(bases, default=-1) >= 0:
+            columns = kernel.follow_bases(columns, partners, glyphs, bases, solve_pairs, rows)
+    return columns

@@ -188,12 +188,12 @@ class FontBubbles:
             known = self._names()
             return names | {base for n in names if n in known for base in self._depends(n)}
 
-    def composite_bases(self, names: Iterable[str], overhang: float | None = None) -> dict[str, str]:
+    def composite_bases(self, names: Iterable[str], overhang: float | None = None, side: str = "left") -> dict[str, str]:
         """The base letter of each of ``names`` drawn as a composite on it: no contours of its own and
         its first component placed as it is, at the origin (an accented letter, ``ä`` on ``a``),
         followed down through composites of composites (``ǻ`` → ``å`` → ``a``). With ``overhang``
-        (font units), only those whose ink reaches at most that much further left than their base's
-        (``ì``, whose grave overhangs the stem of ``ı``, is left out)."""
+        (font units), only those whose ink reaches at most that much further out than their base's on
+        ``side`` (``"left"``: ``ì``, whose grave overhangs the stem of ``ı``, is left out; or ``"right"``)."""
         with self.reading():
             known, layer = self._names(), self._layers()[0]
             memo: dict[str, str | None] = {}
@@ -226,10 +226,13 @@ class FontBubbles:
             ink = self._ink_bubbles()
             try:
                 with ink.reading():
-                    edges = {n: (ink.bubble(n).bounds or (0.0,))[0] for n in {*found, *found.values()}}
+                    bounds = {n: ink.bubble(n).bounds or (0.0,) * 4 for n in {*found, *found.values()}}
             except BubbleKernError:  # ink that cannot be read: no glyph follows its base
                 return {}
-            found = {n: b for n, b in found.items() if edges[n] >= edges[b] - overhang}
+            if side == "left":
+                found = {n: b for n, b in found.items() if bounds[n][0] >= bounds[b][0] - overhang}
+            else:
+                found = {n: b for n, b in found.items() if bounds[n][2] <= bounds[b][2] + overhang}
         return found
 
     def generated_as(self, names: Iterable[str], shape: dict) -> set[str]:

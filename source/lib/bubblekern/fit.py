@@ -536,16 +536,18 @@ class _Search:
         following pair), as :func:`~bubblekern.kerning.kern_pairs` solves them."""
         if not base.follow_base:
             return list(pairs), np.zeros((0, 2), dtype=np.intp)
-        followed = followed_bases(FontBubbles(font, base), {b for _, b in pairs})
+        bubbles = FontBubbles(font, base)
+        on_right = followed_bases(bubbles, {b for _, b in pairs}, "right")
+        on_left = followed_bases(bubbles, {a for a, _ in pairs}, "left")
         index = {p: i for i, p in enumerate(pairs)}
         solved, links = list(pairs), []
         for i, (a, b) in enumerate(pairs):
-            if b in followed:
-                pair = (a, followed[b])
-                if pair not in index:
-                    index[pair] = len(solved)
-                    solved.append(pair)
-                links.append((i, index[pair]))
+            for pair in ((a, on_right[b]) if b in on_right else None, (on_left[a], b) if a in on_left else None):
+                if pair is not None:
+                    if pair not in index:
+                        index[pair] = len(solved)
+                        solved.append(pair)
+                    links.append((i, index[pair]))
         return solved, np.array(links, dtype=np.intp).reshape(-1, 2)
 
     @property
@@ -613,10 +615,11 @@ class _Search:
                 failsafe = np.zeros(len(values), dtype=bool)
                 values[solvable], failsafe[solvable], _ = kern_values(gaps, left_widths, right_widths, settings, scale)
                 if blend and len(self.follow):  # as kern solves them: accented glyphs follow their base
-                    own, base = self.follow[:, 0], self.follow[:, 1]
-                    deeper = values[base]
-                    follow = (deeper < 0) & (values[own] <= 0) & (deeper < values[own]) & ~failsafe[base]
-                    values[own[follow]] = deeper[follow]
+                    plain = values.copy()  # base pairs as solved, not as they follow their own bases
+                    for own, base in self.follow:  # in order: the right glyph's base, then the left one's
+                        deeper = plain[base]
+                        if deeper < 0 and values[own] <= 0 and deeper < values[own] and not failsafe[base]:
+                            values[own] = deeper
             self._raw[key] = values[: len(self.pairs)]
         return self._raw[key]
 

@@ -31,11 +31,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   is kerned from where it meets H (:func:`straight_reference`, :func:`reference_offsets`): the room
   its bubble leaves beside the straight stem, a hyphen between H's serifs, is its designer's
   spacing, so ``-H`` stays 0 like ``H H`` and every pair of it is that much less deep.
-- **Accents follow their letter** (``Settings.follow_base``): with the blend, an accented glyph on
-  the right kerns at least as deep as its base letter (``Tä`` as ``Ta``, where the dieresis would
-  stop T's arm), unless its own kern is positive, its accent overhangs the letter's left edge by more
-  than :data:`FOLLOW_OVERHANG` or the letter is narrower than :data:`FOLLOW_MIN_WIDTH` (``ì ï i``:
-  :func:`followed_bases`).
+- **Accents follow their letter** (``Settings.follow_base``): with the blend, an accented glyph
+  kerns at least as deep as its base letter (``Tä`` as ``Ta``, ``öT`` as ``oT``, where the dieresis
+  would stop T's arm), unless its own kern is positive, its accent overhangs the letter's edge facing
+  the other glyph by more than :data:`FOLLOW_OVERHANG` or the letter is narrower than
+  :data:`FOLLOW_MIN_WIDTH` (``ì ï i``: :func:`followed_bases`).
 
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
 model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
@@ -311,11 +311,18 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
             for dx, dy, weight in blend]
 
 
-def followed_bases(bubbles, names: Iterable[str]) -> dict[str, str]:
-    """The base letter each of ``names`` follows under ``Settings.follow_base``: a composite on its base
-    (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) whose ink overhangs the base's left edge by at
-    most :data:`FOLLOW_OVERHANG`, on a base at least :data:`FOLLOW_MIN_WIDTH` wide."""
+def followed_bases(bubbles, names: Iterable[str], side: str = "right") -> dict[str, str]:
+    """The base letter each of ``names`` follows under ``Settings.follow_base`` as the glyph on ``side``
+    of a pair: a composite on its base (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) whose ink
+    overhangs the base's edge facing the other glyph by at most :data:`FOLLOW_OVERHANG`, on a base at
+    least :data:`FOLLOW_MIN_WIDTH` wide. On the left it must also share its base's advance (so their
+    right sidebearing lines meet) and have a code point: unencoded composites (case forms, alternates)
+    that follow on the left got deep kerns their designers never set (Roboto's stacked Vietnamese capitals)."""
     scale = bubbles.upm / 1000.0
-    found = bubbles.composite_bases(names, FOLLOW_OVERHANG * scale)
-    widths = bubbles.widths(set(found.values()))
-    return {n: b for n, b in found.items() if widths[b] >= FOLLOW_MIN_WIDTH * scale}
+    found = bubbles.composite_bases(names, FOLLOW_OVERHANG * scale, "left" if side == "right" else "right")
+    widths = bubbles.widths({*found, *found.values()})
+    found = {n: b for n, b in found.items() if widths[b] >= FOLLOW_MIN_WIDTH * scale}
+    if side == "left":
+        cmap = unicode_table(bubbles.font)
+        found = {n: b for n, b in found.items() if widths[n] == widths[b] and cmap.get(n)}
+    return found

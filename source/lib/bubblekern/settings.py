@@ -80,10 +80,10 @@ class Settings:
     its bubble leaves beside a straight stem (a hyphen between H's serifs) is its designer's
     spacing, so ``-H`` stays 0 and every pair of it is that much less deep."""
     follow_base: bool = True
-    """With the halo blend, an accented glyph on the right (a composite on its base letter whose
-    accent stays over it, on a base not too narrow: :func:`bubblekern.model.followed_bases`) kerns at
-    least as deep as its base where the base kerns negative and its own kern is not positive: ``Tä``
-    as ``Ta``, not stopped by the accent under T's arm, as designers kern them."""
+    """With the halo blend, an accented glyph (a composite on its base letter whose accent stays over
+    it, on a base not too narrow: :func:`bubblekern.model.followed_bases`) kerns at least as deep as its
+    base where the base pair kerns negative and its own kern is not positive: ``Tä`` as ``Ta`` and
+    ``öT`` as ``oT``, not stopped by the accent under T's arm, as designers kern them."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)

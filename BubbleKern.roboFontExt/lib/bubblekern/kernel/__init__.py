@@ -28,8 +28,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   model's halo blend; ``solve_blend`` solves the grown matrices and blends, ``solve(..., blend=)``
   does it on the way to the values); ``offset_gaps(gaps, left, right, offsets)``: gaps less the
   room each side keeps from a straight reference (``solve(..., offsets=)``);
-  ``follow_bases(values, kept, left, right, bases, solve_pairs)``: accented glyphs on the right
-  kerned at least as deep as their base letter (``Settings.follow_base``).
+  ``follow_bases(columns, partners, glyphs, bases, solve_pairs)``: accented glyphs kerned at least
+  as deep as their base letter beside the same partner (``Settings.follow_base``).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
