@@ -189,3 +189,17 @@ def test_combining_marks_stay_out_of_the_default_pair_set():
     assert len(with_marks) == 9 and with_marks.kept[("H", "acutecomb")] == -150  # the fail-safe
     asked = kern_pairs(font, [("H", "acutecomb")], Settings(failsafe="cap"))
     assert asked.kept == {("H", "acutecomb"): -150}  # asked for: kerned
+
+
+def test_a_composite_using_a_glyph_directly_and_through_another_component_has_its_bubble():
+    """Postorder puts a base before every composite that uses it, however it is reached (Noto Sans
+    Italic has such glyphs: reading their ink raised KeyError)."""
+    from bubblekern.bubbles import FontBubbles
+
+    font = new_font()
+    add_glyph(font, "B", 300, bubble=lambda p: rect(p, 0, 0, 300, 100))
+    add_glyph(font, "A", 300, components=[("B", (1, 0, 0, 1, 0, 200))])
+    add_glyph(font, "X", 300, components=[("B", (1, 0, 0, 1, 0, 0)), ("A", (1, 0, 0, 1, 0, 400))])
+    bubbles = FontBubbles(font)
+    assert bubbles.bubble("X").bounds == (0, 0, 300, 700)
+    assert FontBubbles(font).profiles(["X", "A"])["X"] is not None

@@ -558,17 +558,19 @@ def _postorder(root: str, children, done) -> list[str]:
     if done(root):
         return []
     order: list[str] = []
-    seen = {root}
+    seen: set[str] = set()
     stack: list[tuple[str, bool]] = [(root, False)]
     while stack:
         node, expanded = stack.pop()
         if expanded:
             order.append(node)
             continue
+        if node in seen:  # pushed twice (a base used directly and through another component): done already
+            continue
+        seen.add(node)
         stack.append((node, True))
         for child in children(node):
             if child not in seen and not done(child):
-                seen.add(child)
                 stack.append((child, False))
     return order
 
