@@ -188,12 +188,10 @@ class FontBubbles:
             known = self._names()
             return names | {base for n in names if n in known for base in self._depends(n)}
 
-    def composite_bases(self, names: Iterable[str], overhang: float | None = None, side: str = "left") -> dict[str, str]:
+    def composite_bases(self, names: Iterable[str]) -> dict[str, str]:
         """The base letter of each of ``names`` drawn as a composite on it: no contours of its own and
         its first component placed as it is, at the origin (an accented letter, ``ä`` on ``a``),
-        followed down through composites of composites (``ǻ`` → ``å`` → ``a``). With ``overhang``
-        (font units), only those whose ink reaches at most that much further out than their base's on
-        ``side`` (``"left"``: ``ì``, whose grave overhangs the stem of ``ı``, is left out; or ``"right"``)."""
+        followed down through composites of composites (``ǻ`` → ``å`` → ``a``)."""
         with self.reading():
             known, layer = self._names(), self._layers()[0]
             memo: dict[str, str | None] = {}
@@ -221,19 +219,14 @@ class FontBubbles:
                     memo[step] = bottom if step != bottom else None
                 return memo[name]
 
-            found = {n: base for n in names if n in known and (base := base_of(n)) is not None}
-        if overhang is not None and found:
-            ink = self._ink_bubbles()
-            try:
-                with ink.reading():
-                    bounds = {n: ink.bubble(n).bounds or (0.0,) * 4 for n in {*found, *found.values()}}
-            except BubbleKernError:  # ink that cannot be read: no glyph follows its base
-                return {}
-            if side == "left":
-                found = {n: b for n, b in found.items() if bounds[n][0] >= bounds[b][0] - overhang}
-            else:
-                found = {n: b for n, b in found.items() if bounds[n][2] <= bounds[b][2] + overhang}
-        return found
+            return {n: base for n in names if n in known and (base := base_of(n)) is not None}
+
+    def ink_bounds(self, names: Iterable[str]) -> dict[str, tuple[float, float, float, float]]:
+        """(xMin, yMin, xMax, yMax) of the ink of ``names`` (the default layer, components drawn in;
+        control points), zeros for a glyph without ink; a :class:`BubbleKernError` when it cannot be read."""
+        ink = self._ink_bubbles()
+        with ink.reading():
+            return {n: ink.bubble(n).bounds or (0.0,) * 4 for n in names}
 
     def generated_as(self, names: Iterable[str], shape: dict) -> set[str]:
         """Those of ``names`` whose bubble is built only from bubbles BubbleKern generated with the

@@ -390,7 +390,7 @@ def _base_profiles(settings: Settings, bubbles: FontBubbles, profiles) -> dict:
         return {}
     from .model import followed_bases
 
-    bases = {b for side in ("left", "right") for b in followed_bases(bubbles, profiles, side).values()}
+    bases = {b for side in followed_bases(bubbles, profiles) for b in side.values()}
     missing = sorted(bases - set(profiles))
     return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
 
@@ -405,9 +405,9 @@ def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, lef
 
     rows = extra.get("blend_rows")
 
-    def base_rows(side: str) -> list[int]:
+    def base_rows(followed: dict[str, str]) -> list[int]:
         bases = [-1] * len(matrix.names)
-        for name, base in followed_bases(bubbles, matrix.names, side).items():
+        for name, base in followed.items():
             row, base_row = matrix.index[name], matrix.index.get(base)
             if base_row is not None and (rows is None or (rows[row] and rows[base_row])):
                 bases[row] = base_row
@@ -419,8 +419,9 @@ def _follow_bases(bubbles: FontBubbles, matrix, solving, settings: Settings, lef
     def solve_left(partner, base):
         return kernel.solve(solving, base, partner, settings, contexts=contexts, **extra)
 
-    for side, partners, glyphs, solve_pairs in (("right", left, right, solve_right), ("left", right, left, solve_left)):
-        bases = base_rows(side)
+    on_right, on_left = followed_bases(bubbles, matrix.names)
+    for followed, partners, glyphs, solve_pairs in ((on_right, left, right, solve_right), (on_left, right, left, solve_left)):
+        bases = base_rows(followed)
         if max(bases, default=-1) >= 0:
             columns = kernel.follow_bases(columns, partners, glyphs, bases, solve_pairs, rows)
     return columns

@@ -536,9 +536,7 @@ class _Search:
         following pair), as :func:`~bubblekern.kerning.kern_pairs` solves them."""
         if not base.follow_base:
             return list(pairs), np.zeros((0, 2), dtype=np.intp)
-        bubbles = FontBubbles(font, base)
-        on_right = followed_bases(bubbles, {b for _, b in pairs}, "right")
-        on_left = followed_bases(bubbles, {a for a, _ in pairs}, "left")
+        on_right, on_left = followed_bases(FontBubbles(font, base), {n for pair in pairs for n in pair})
         index = {p: i for i, p in enumerate(pairs)}
         solved, links = list(pairs), []
         for i, (a, b) in enumerate(pairs):

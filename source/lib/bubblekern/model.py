@@ -49,6 +49,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import kernel
+from .errors import BubbleKernError
 from .glyphsets import unicode_table
 
 __all__ = [
@@ -311,18 +312,24 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
             for dx, dy, weight in blend]
 
 
-def followed_bases(bubbles, names: Iterable[str], side: str = "right") -> dict[str, str]:
-    """The base letter each of ``names`` follows under ``Settings.follow_base`` as the glyph on ``side``
-    of a pair: a composite on its base (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) whose ink
-    overhangs the base's edge facing the other glyph by at most :data:`FOLLOW_OVERHANG`, on a base at
-    least :data:`FOLLOW_MIN_WIDTH` wide. On the left it must also share its base's advance (so their
-    right sidebearing lines meet) and have a code point: unencoded composites (case forms, alternates)
-    that follow on the left got deep kerns their designers never set (Roboto's stacked Vietnamese capitals)."""
+def followed_bases(bubbles, names: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The base letter each of ``names`` follows under ``Settings.follow_base``, as the glyph on the right
+    of a pair and as the one on the left: a composite on its base
+    (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) whose ink overhangs the base's edge facing
+    the other glyph by at most :data:`FOLLOW_OVERHANG`, on a base at least :data:`FOLLOW_MIN_WIDTH` wide.
+    On the left it must also share its base's advance (so their right sidebearing lines meet) and have a
+    code point: unencoded composites (case forms, alternates) that follow on the left got deep kerns their
+    designers never set (Roboto's stacked Vietnamese capitals). Ink that cannot be read: none follows."""
     scale = bubbles.upm / 1000.0
-    found = bubbles.composite_bases(names, FOLLOW_OVERHANG * scale, "left" if side == "right" else "right")
+    found = bubbles.composite_bases(names)
     widths = bubbles.widths({*found, *found.values()})
     found = {n: b for n, b in found.items() if widths[b] >= FOLLOW_MIN_WIDTH * scale}
-    if side == "left":
-        cmap = unicode_table(bubbles.font)
-        found = {n: b for n, b in found.items() if widths[n] == widths[b] and cmap.get(n)}
-    return found
+    try:
+        bounds = bubbles.ink_bounds({*found, *found.values()}) if found else {}
+    except BubbleKernError:
+        return {}, {}
+    overhang, cmap = FOLLOW_OVERHANG * scale, unicode_table(bubbles.font)
+    right = {n: b for n, b in found.items() if bounds[n][0] >= bounds[b][0] - overhang}
+    left = {n: b for n, b in found.items()
+            if bounds[n][2] <= bounds[b][2] + overhang and widths[n] == widths[b] and cmap.get(n)}
+    return right, left
