@@ -15,6 +15,7 @@ from bubblekern.model import (
     capped_matrix,
     fit_strengths,
     glyph_kind,
+    glyph_kinds,
     pair_contexts,
 )
 from bubblekern.settings import SettingsError
@@ -129,6 +130,22 @@ def test_each_context_is_scaled_by_its_own_strength():
                       ("T", "period"): 0, ("T", "ornament"): -270}  # a glyph of no kind is not scaled
     everything = kern_pairs(font, None, Settings(min_kern=0, strengths=(0.5, 0.25, 0.1, 2.0, 0.0, 1.0))).as_dict()
     assert {p: everything[p] for p in pairs} == scaled  # all pairs solve the same as a pair list
+
+
+def test_small_capitals_are_capitals_to_the_value_model():
+    font = letters_font()
+    for name in ("o.sc", "o.c2sc.ss01", "uni1D0F.sc", "glyph01969", "glyph01970"):
+        add_glyph(font, name, 600, bubble=lambda p: rect(p, 40, 0, 560, 560))
+    add_glyph(font, "uni1D0F", 600, bubble=lambda p: rect(p, 40, 0, 560, 560), unicode=0x1D0F)  # encoded: stays lowercase
+    font.features.text = "feature smcp { sub o by glyph01969; } smcp;"  # a small capital by its feature, not its name
+    names = ("o.sc", "o.c2sc.ss01", "o.alt", "uni1D0F", "uni1D0F.sc", "glyph01969", "glyph01970")
+    assert glyph_kinds(font, names) == {"o.sc": "U", "o.c2sc.ss01": "U", "o.alt": "l", "uni1D0F": "l",
+                                        "uni1D0F.sc": "U", "glyph01969": "U", "glyph01970": ""}
+    assert {n: glyph_kind(font, n) for n in names[:5]} == {n: k for n, k in glyph_kinds(font, names).items() if n in names[:5]}
+    pairs = [("T", "o"), ("T", "o.sc")]
+    plain = kern(font, pairs, min_kern=0)
+    scaled = kern(font, pairs, min_kern=0, strengths=(0.5, 0.25, 1.0, 1.0, 1.0, 1.0))
+    assert scaled == {("T", "o"): round(plain[("T", "o")] * 0.25), ("T", "o.sc"): round(plain[("T", "o.sc")] * 0.5)}
 
 
 def test_strengths_never_scale_positive_kerns_nor_pass_the_cap():

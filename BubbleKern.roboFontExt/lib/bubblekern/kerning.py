@@ -286,6 +286,10 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     if blend and settings.follow_base:
         gaps, bands, values, kept = _follow_bases(bubbles, matrix, solving, capped, solve_left, solve_right,
                                                   (gaps, bands, values, kept), contexts, extra)
+    if not settings.kern_inside_brackets:  # brackets hold their letters at their own spacing
+        from .model import bracket_codes
+
+        values, kept = kernel.hold_inside(values, kept, solve_left, solve_right, bracket_codes(font, matrix.names))
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):

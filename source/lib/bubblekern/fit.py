@@ -62,6 +62,7 @@ from .model import (
     BLEND,
     BLEND_STRENGTHS,
     CONTEXTS,
+    bracket_codes,
     capped_matrix,
     fit_strengths,
     followed_bases,
@@ -526,6 +527,10 @@ class _Search:
         self.contexts = self._solved_contexts[: len(pairs)]
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
+        codes = dict(zip(self.names, bracket_codes(maker.font, self.names)))
+        self.held = np.array([not base.kern_inside_brackets and ((codes[a], codes[b]) in ((1, 3), (3, 2)))
+                              for a, b in self.solved_pairs], dtype=bool)
+        """Pairs inside brackets, never kerned closer (``Settings.kern_inside_brackets`` off), as kern solves them."""
         self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
         """Glyphs whose left side is solved flat, as kern solves it (:func:`~bubblekern.glyphsets.word_initial_rows`)."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
@@ -618,6 +623,7 @@ class _Search:
                         deeper = plain[base]
                         if deeper < 0 and values[own] <= 0 and deeper < values[own] and not failsafe[base]:
                             values[own] = deeper
+                values[self.held & (values < 0)] = 0.0
             self._raw[key] = values[: len(self.pairs)]
         return self._raw[key]
 

@@ -84,6 +84,10 @@ class Settings:
     it, on a base not too narrow: :func:`bubblekern.model.followed_bases`) kerns at least as deep as its
     base where the base pair kerns negative and its own kern is not positive: ``Tä`` as ``Ta`` and
     ``öT`` as ``oT``, not stopped by the accent under T's arm, as designers kern them."""
+    kern_inside_brackets: bool = False
+    """Kern a letter or figure closer to the inner side of a bracket (after ``( [ {``, before ``) ] }``).
+    Off by default: such pairs are never kerned closer, only apart where their bubbles overlap, as
+    designers space brackets to what they hold (:func:`bubblekern.model.bracket_codes`)."""
     chunk: int = 1 << 18
     """Band cells the solver holds at once: bounds memory, and small chunks stay in the CPU cache."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)

@@ -56,6 +56,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "least as deep as its base letter where the accent stopped the pair (Tä as Ta)",
     )
     group.add_argument(
+        "--kern-inside-brackets",
+        action="store_true",
+        default=None,
+        help="kern letters and figures closer to the inner side of brackets; by default (a, [a, a) stay at "
+        "their spacing, only kerned apart where their bubbles overlap",
+    )
+    group.add_argument(
         "--include-marks",
         action="store_true",
         default=None,
@@ -96,6 +103,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "depth_cap": getattr(args, "depth_cap", None),
         "blend": _blend(getattr(args, "blend", None), font),
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
+        "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
         "lowercase_capital": getattr(args, "lowercase_capital", None),

@@ -29,7 +29,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   does it on the way to the values); ``offset_gaps(gaps, left, right, offsets)``: gaps less the
   room each side keeps from a straight reference (``solve(..., offsets=)``);
   ``follow_bases(columns, partners, glyphs, bases, solve_pairs)``: accented glyphs kerned at least
-  as deep as their base letter beside the same partner (``Settings.follow_base``).
+  as deep as their base letter beside the same partner (``Settings.follow_base``);
+  ``hold_inside(values, kept, left, right, codes)``: glyphs inside brackets never kerned closer
+  (``Settings.kern_inside_brackets`` off).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -63,6 +65,7 @@ except ImportError:
         compress,
         follow_bases,
         grow,
+        hold_inside,
         kern_values,
         negative_cap,
         offset_gaps,
@@ -84,6 +87,7 @@ else:
         compress,
         follow_bases,
         grow,
+        hold_inside,
         kern_values,
         negative_cap,
         offset_gaps,
@@ -107,6 +111,7 @@ __all__ = [
     "compress",
     "follow_bases",
     "grow",
+    "hold_inside",
     "kern_values",
     "negative_cap",
     "offset_gaps",

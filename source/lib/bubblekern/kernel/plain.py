@@ -23,6 +23,7 @@ from ..settings import Settings
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
+    "hold_inside",
 ]
 
 NO_BAND = -(2**31)
@@ -372,3 +373,18 @@ def follow_bases(
         if deeper < 0 and own <= 0 and deeper < own and not base_failsafe[key]:
             gaps[i], bands[i], values[i], kept[i] = base_gaps[key], base_bands[key], deeper, base_kept[key]
     return gaps, bands, values, kept
+
+
+def hold_inside(values: array, kept: array, left: Sequence[int], right: Sequence[int],
+                codes: Sequence[int]) -> tuple[array, array]:
+    """(values, kept) with each pair of rows ``left[i], right[i]`` that sets a glyph inside a bracket
+    (``codes[row]``: 1 an opening bracket, 2 a closing one, 3 a glyph brackets hold, 0 any other) never
+    closer than 0: an opening bracket before a 3, or a 3 before a closing bracket."""
+    if not len(values) or not any(c in (1, 2) for c in codes):
+        return values, kept
+    values, kept = array(values.typecode, values), array(kept.typecode, kept)
+    for i, (a, b) in enumerate(zip(left, right)):
+        ca, cb = codes[a], codes[b]
+        if ((ca == 1 and cb == 3) or (ca == 3 and cb == 2)) and values[i] < 0:
+            values[i], kept[i] = 0, 0
+    return values, kept

@@ -18,6 +18,7 @@ from ..settings import Settings
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
+    "hold_inside",
 ]
 
 NO_BAND = -(2**31)
@@ -320,3 +321,18 @@ def follow_bases(
     for column, source in zip(out, (base_gaps, base_bands, deeper, base_kept)):
         column[at[follow]] = source[follow]
     return out
+
+
+def hold_inside(values: np.ndarray, kept: np.ndarray, left: np.ndarray, right: np.ndarray,
+                codes: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(values, kept) with each pair of rows ``left[i], right[i]`` that sets a glyph inside a bracket
+    (``codes[row]``: 1 an opening bracket, 2 a closing one, 3 a glyph brackets hold, 0 any other) never
+    closer than 0: an opening bracket before a 3, or a 3 before a closing bracket."""
+    code = np.asarray(codes, dtype=np.int8)
+    if not len(values) or not ((code == 1) | (code == 2)).any():
+        return values, kept
+    cl, cr = code[np.asarray(left, dtype=np.intp)], code[np.asarray(right, dtype=np.intp)]
+    held = (((cl == 1) & (cr == 3)) | ((cl == 3) & (cr == 2))) & (np.asarray(values) < 0)
+    if not held.any():
+        return values, kept
+    return np.where(held, 0, values).astype(values.dtype), np.asarray(kept, dtype=bool) & ~held
