@@ -16,7 +16,7 @@ from bubblekern.bubbles import FontBubbles
 from bubblekern.generate import make_bubbles
 from bubblekern.model import BLEND, followed_bases
 
-from helpers import add_components_on_disk, add_glyph, ellipse, latin_font, new_font, rect, save
+from helpers import add_components_on_disk, add_glyph, ellipse, latin_font, new_font, polygon, rect, save
 
 DIERESIS = (1, 0, 0, 1, 0, 0)
 
@@ -218,3 +218,30 @@ def test_an_accented_letter_on_the_left_follows_its_base_when_it_is_encoded_and_
     assert on[("odieresis.wide", "T")] == off[("odieresis.wide", "T")]
     alone = kern(font, [("odieresis", "T")], blend="auto")  # o is in no pair: solved all the same
     assert alone[("odieresis", "T")] == on[("o", "T")]
+
+
+def test_a_letter_drawn_on_another_follows_it_by_its_unicode_name():
+    """``Ŧ`` drawn with contours of its own (its bar stops o under T's arm) kerns as ``T``; ``Ø``, whose
+    stroke reaches past O, keeps its own; an unencoded or non-letter glyph has no base."""
+    from bubblekern.glyphsets import base_letter
+
+    assert [base_letter(c) for c in "ŦĐễǻҒØ.T"] == ["T", "D", "e", "a", "Г", "O", ".", "T"]
+    font = latin_font()
+    tbar = lambda p: (rect(p, 20, 610, 620, 700), rect(p, 275, 0, 365, 610), rect(p, 160, 400, 480, 460))  # noqa: E731
+    add_glyph(font, "Tbar", 640, outline=tbar, unicode=0x166)
+    add_glyph(font, "Tbar.alt", 640, outline=tbar)
+    add_glyph(font, "Oslash", 740, outline=lambda p: (ellipse(p, 370, 350, 310, 360), polygon(p, (0, -40), (60, -40), (740, 740), (680, 740))),
+              unicode=0xD8)
+    add_glyph(font, "Tcomposed", 640, components=[("T", DIERESIS)], unicode=0x162)
+    font.removeLayer("bubble")
+    make_bubbles(font, None)
+    bubbles = FontBubbles(font)
+    names = ["Tbar", "Tbar.alt", "Oslash", "Tcomposed", "T", "period", "Aacute"]
+    assert bubbles.letter_bases(names) == {"Tbar": "T", "Oslash": "O"}  # a composite is composite_bases' to find
+    assert followed_bases(bubbles, names) == ({"Tbar": "T", "Tcomposed": "T", "Aacute": "A"},
+                                             {"Tbar": "T", "Tcomposed": "T", "Aacute": "A"})
+    pairs = [("Tbar", "o"), ("T", "o"), ("Tbar.alt", "o"), ("Oslash", "T"), ("O", "T")]
+    on, off = kern(font, pairs, blend="auto"), kern(font, pairs, blend="auto", follow_base=False)
+    assert off[("T", "o")] < off[("Tbar", "o")] == off[("Tbar.alt", "o")]  # the bar meets o
+    assert on[("Tbar", "o")] == on[("T", "o")] and on[("Tbar.alt", "o")] == off[("Tbar.alt", "o")]
+    assert on[("Oslash", "T")] == off[("Oslash", "T")]

@@ -81,7 +81,8 @@ class Settings:
     spacing, so ``-H`` stays 0 and every pair of it is that much less deep."""
     follow_base: bool = True
     """With the halo blend, an accented glyph (a composite on its base letter whose accent stays over
-    it, on a base not too narrow: :func:`bubblekern.model.followed_bases`) kerns at least as deep as its
+    it, or a letter drawn on it by its Unicode name such as ``Ŧ`` on ``T``, on a base not too narrow:
+    :func:`bubblekern.model.followed_bases`) kerns at least as deep as its
     base where the base pair kerns negative and its own kern is not positive: ``Tä`` as ``Ta`` and
     ``öT`` as ``oT``, not stopped by the accent under T's arm, as designers kern them."""
     kern_inside_brackets: bool = False

@@ -19,6 +19,7 @@ notification; :meth:`FontBubbles.invalidate` drops entries by hand as well.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Hashable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -220,6 +221,33 @@ class FontBubbles:
                 return memo[name]
 
             return {n: base for n in names if n in known and (base := base_of(n)) is not None}
+
+    def letter_bases(self, names: Iterable[str]) -> dict[str, str]:
+        """The base letter of each of ``names`` drawn with contours of its own whose Unicode letter is built
+        on another the font encodes (:func:`~bubblekern.glyphsets.base_letter`: ``Ŧ`` on ``T``, a drawn
+        ``ê`` on ``e``): what :meth:`composite_bases` finds for letters drawn as composites."""
+        from .glyphsets import base_letter, unicode_table
+
+        with self.reading():
+            known, layer = self._names(), self._layers()[0]
+            table = unicode_table(self.font)
+            encoded: dict[int, str] = {}
+            for name in sorted(table):
+                for code in table[name]:
+                    encoded.setdefault(code, name)
+            found = {}
+            for name in names:
+                codes = table.get(name)
+                if name not in known or not codes or not 0 <= codes[0] < 0x110000:
+                    continue
+                char = chr(codes[0])
+                base = encoded.get(ord(base_letter(char))) if unicodedata.category(char)[0] == "L" else None
+                if base is None or base == name or base not in known:
+                    continue
+                with _broken_file(name, self.font.defaultLayerName):
+                    if len(layer[name]):  # its contours
+                        found[name] = base
+            return found
 
     def ink_bounds(self, names: Iterable[str]) -> dict[str, tuple[float, float, float, float]]:
         """(xMin, yMin, xMax, yMax) of the ink of ``names`` (the default layer, components drawn in;

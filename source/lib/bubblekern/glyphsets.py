@@ -99,6 +99,25 @@ def unicode_table(font) -> dict[str, list[int]]:
     return {name: list(font[name].unicodes) for name in font.keys()}
 
 
+def base_letter(char: str) -> str:
+    """The letter ``char`` is built on: its canonical decomposition's first character, else the letter its
+    Unicode name puts before " WITH " (``Ŧ`` LATIN CAPITAL LETTER T WITH STROKE → ``T``), followed down
+    (``ễ`` → ``ê`` → ``e``); ``char`` itself when it is built on none."""
+    for _ in range(8):  # decompositions are a few levels deep at most
+        decomposition = unicodedata.decomposition(char)
+        if decomposition and not decomposition.startswith("<"):
+            char = chr(int(decomposition.split()[0], 16))
+            continue
+        name = unicodedata.name(char, "")
+        if " WITH " not in name:
+            break
+        try:
+            char = unicodedata.lookup(name.split(" WITH ", 1)[0])
+        except KeyError:
+            break
+    return char
+
+
 def glyph_char(name: str, codes: Sequence[int] = ()) -> str | None:
     """The character a glyph stands for: its lowest Unicode value, else its name read the AGL way."""
     codes = [u for u in codes if 0 <= u < 0x110000]
@@ -580,4 +599,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]
