@@ -139,13 +139,16 @@ def settings_from_defaults(get: Callable[[str, Any], Any]) -> Settings:
     )
 
 
-MODEL_FIELDS = ("depth_cap", "strengths", "blend", "failsafe")
-"""Settings ``bubblekern fit`` stores in a font's lib that the window's settings do not cover."""
+MODEL_FIELDS = ("depth_cap", "strengths", "blend", "failsafe", "punctuation_reference", "follow_base",
+                "kern_inside_brackets")
+"""Value-model settings a font's lib may hold (``bubblekern fit`` stores the first four) that the window's
+settings do not cover."""
 
 
 def with_font_model(settings: Settings, font) -> Settings:
     """``settings`` with the value model stored in ``font``'s lib (``com.bubblekern.settings``, written
-    by ``bubblekern fit``: depth cap, strengths, halo blend, fail-safe), so the window and the glyph
+    by ``bubblekern fit``: depth cap, strengths, halo blend, fail-safe; or by a script: the other
+    :data:`MODEL_FIELDS`), so the window and the glyph
     editor kern as the command line does: without a stored blend, ``"auto"``. A value the lib holds
     wrongly is ignored, one by one."""
     if not stores_blend(font):
