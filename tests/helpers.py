@@ -101,6 +101,28 @@ def latin_font() -> RFont:
     return font
 
 
+def bracket_font():
+    """Square brackets whose open side a box o slides into, a round o, a figure, a hyphen and a low quote,
+    bubbles drawn by hand; ``bracketleft.case`` is unencoded."""
+    font = new_font()
+
+    def opening(p):
+        polygon(p, (40, -150), (260, -150), (260, -80), (120, -80), (120, 780), (260, 780), (260, 850), (40, 850))
+
+    def closing(p):
+        polygon(p, (40, -150), (260, -150), (260, 850), (40, 850), (40, 780), (180, 780), (180, -80), (40, -80))
+
+    add_glyph(font, "bracketleft", 300, bubble=opening, unicode=ord("["))
+    add_glyph(font, "bracketright", 300, bubble=closing, unicode=ord("]"))
+    add_glyph(font, "bracketleft.case", 300, bubble=opening)
+    add_glyph(font, "o", 560, bubble=lambda p: rect(p, 40, 0, 520, 500), unicode=ord("o"))
+    add_glyph(font, "one", 560, bubble=lambda p: rect(p, 40, 0, 520, 500), unicode=ord("1"))
+    add_glyph(font, "hyphen", 560, bubble=lambda p: rect(p, 40, 250, 520, 350), unicode=ord("-"))
+    add_glyph(font, "quotedblbase", 300, bubble=opening, unicode=0x201E)  # Ps, but no bracket: it does not mirror
+    add_glyph(font, "wide", 560, bubble=lambda p: rect(p, -60, 0, 620, 900), unicode=ord("W"))
+    return font
+
+
 def save(font, folder: Path, name: str = "Test.ufo") -> Path:
     path = folder / name
     font.save(str(path))

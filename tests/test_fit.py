@@ -441,6 +441,37 @@ def test_fit_measures_punctuation_from_the_straight_reference_as_kern_does():
     assert result.training.mae == 0
 
 
+def test_fit_measures_straight_stems_from_the_stem_reference_as_kern_does():
+    """The fit scores the blend on the values kern gives: a serif N's stem kerned from where it meets n."""
+    from helpers import add_glyph, new_font, polygon
+
+    def serif_font():
+        font = new_font()
+        add_glyph(font, "n", 580, outline=lambda p: (rect(p, 70, 0, 160, 500), rect(p, 160, 420, 510, 500),
+                                                     rect(p, 420, 0, 510, 420)), unicode=0x6E)
+        add_glyph(font, "o", 560, outline=lambda p: rect(p, 50, 0, 510, 500), unicode=0x6F)
+        # its right stem stands 60 units back from a serif at the top, with none at its foot, 160 from its advance
+        add_glyph(font, "N", 800, outline=lambda p: (rect(p, 80, 0, 160, 700), polygon(p, (160, 700), (240, 700), (560, 0),
+                                                     (480, 0)), rect(p, 560, 0, 640, 700), rect(p, 500, 660, 700, 700)),
+                  unicode=0x4E)
+        add_glyph(font, "T", 600, outline=lambda p: (rect(p, 20, 660, 580, 700), rect(p, 260, 0, 340, 660)), unicode=0x54)
+        return font
+
+    gen = GenerateSettings()  # the blend's own bubbles
+    work = serif_font()
+    make_bubbles(work, None, gen)
+    pairs = [("N", "o"), ("N", "n"), ("T", "o"), ("T", "n"), ("o", "N")]
+    learned = Settings(min_kern=0, blend=BLEND, strengths=(1.0, 1.5) + BLEND_STRENGTHS[2:])  # on fit's grid
+    designer = kern_pairs(work, pairs, learned).as_dict()
+    plain = kern_pairs(work, pairs, learned.replace(stem_reference=False)).as_dict()
+    assert designer[("N", "o")] == 0 > plain[("N", "o")] and designer[("T", "o")] == plain[("T", "o")] < 0
+    font = serif_font()
+    for pair, value in designer.items():
+        font.kerning[pair] = value
+    result = fit(font, pairs, start=gen, refine=False, controls=False, value_model="blend")
+    assert result.training.mae == 0
+
+
 def test_a_context_no_model_pair_informs_keeps_the_strength_learned_with_the_blend():
     """The fitted blend gives an uninformed context what kern's ``auto`` gives it, not 1."""
     from bubblekern.model import CONTEXTS

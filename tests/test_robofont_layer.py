@@ -843,8 +843,6 @@ def test_window_and_overlay_kern_with_the_value_model_the_fit_stored(rf):
 
 
 def test_window_kerns_inside_brackets_only_where_the_font_says_so(rf):
-    from test_brackets import bracket_font
-
     from bubblekern.settings import LIB_KEY, Settings
 
     def kerned(font) -> str:
@@ -855,7 +853,7 @@ def test_window_kerns_inside_brackets_only_where_the_font_says_so(rf):
         w.click("kernAllButton")
         return {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}.get("bracketleft o")
 
-    font = bracket_font()
+    font = helpers.bracket_font()
     free = kern_pairs(font, [("bracketleft", "o")], Settings(kern_inside_brackets=True)).values[0]
     assert free < 0 and kerned(font) == ""  # held at 0 (nothing to write) by default, as on the command line
     font.lib[LIB_KEY] = {"kern_inside_brackets": True}

@@ -44,6 +44,7 @@ CORE_TESTS = [
     "test_interface_overlay.py",
     "test_interface_pairs.py",
     "test_interface_pentool.py",
+    "test_stems.py",
     "test_without_numpy.py::test_this_process_has_no_numpy_when_blocked",
 ]
 """Engine tests that must pass in both modes (run again here with numpy and skia-pathops blocked)."""
@@ -153,7 +154,8 @@ def random_font(seed: int, count: int = 36):
     names = [f"g{i}" for i in range(count)]
     for i, name in enumerate(names):
         width = rng.choice((0, 40, rng.randint(100, 1200)))
-        unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5, 4: ord("-.,'\"!:;"[i // 5])}.get(i % 5, 0x48 if i == 3 else None)
+        unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5, 4: ord("-.,'\"!:;"[i // 5])}.get(
+            i % 5, {3: 0x48, 8: 0x6E}.get(i))  # H and n: the references the blend measures from
         if i >= 8 and i % 9 == 0:
             base = names[rng.randrange(8)]
             dx = rng.choice((0, rng.randint(-50, 50)))  # at 0: an accented letter that follows its base under the blend
@@ -163,6 +165,12 @@ def random_font(seed: int, count: int = 36):
             add_glyph(font, name, width, unicode=unicode)  # no bubble: its pairs are skipped
             continue
         bottom, top = rng.randint(-300, 400), rng.randint(450, 1000)
+        if i in (7, 8):  # a capital with a straight stem under a serif, and n: the stem reference measures it
+            x = rng.uniform(200, 600)
+            shape = [(0, 0), (x, 0), (x, 600), (x + 40, 600), (x + 40, 700), (0, 700)] if i == 7 else \
+                [(40, 0), (40, 500), (x, 500), (x, 0)]
+            add_glyph(font, name, x + (140 if i == 7 else 40), bubble=lambda p, s=shape: polygon(p, *s), unicode=unicode)
+            continue
         if i % 2:
             xs = [rng.uniform(-100, 900) for _ in range(4)]
             shape = [(xs[0], bottom), (xs[1], bottom), (xs[2], top), (xs[3], top)]
@@ -181,7 +189,7 @@ SETTINGS = [
     Settings(positive_cap=30, rounding=4, chunk=64),
     Settings(failsafe="cap", min_kern=0),
     Settings(failsafe="skip", depth_cap=60, strengths=(0.5, 1.3, 0.2, 1.0, 0.7), rounding=3, chunk=64),
-    Settings(blend=((0, 0, 0.4), (20, 0, -0.1), (40, 40, 0.6)), min_kern=0),  # punctuation measured from H too
+    Settings(blend=((0, 0, 0.4), (20, 0, -0.1), (40, 40, 0.6)), min_kern=0),  # punctuation from H, stems from n too
 ]
 
 

@@ -62,6 +62,7 @@ from .model import (
     BLEND,
     BLEND_STRENGTHS,
     CONTEXTS,
+    add_offsets,
     bracket_codes,
     capped_matrix,
     fit_strengths,
@@ -72,6 +73,9 @@ from .model import (
     measured_rows,
     pair_contexts,
     reference_offsets,
+    stem_offsets,
+    stem_reference,
+    stem_rows,
     straight_reference,
 )
 from .pairs import Pair, check_names, unique
@@ -515,6 +519,10 @@ class _Search:
         """The straight reference punctuation is measured from (``Settings.punctuation_reference``), solved too."""
         if self.straight is not None and self.straight not in self.names:
             self.names.append(self.straight)
+        self.stem = stem_reference(maker.font, maker.font.keys()) if base.stem_reference else None
+        """The stem reference straight letter stems are measured from (``Settings.stem_reference``), solved too."""
+        if self.stem is not None and self.stem not in self.names:
+            self.names.append(self.stem)
         self.widths = {n: float(maker.font[n].width) for n in self.names}
         self.history: list[tuple[dict, float]] = []
         self._raw: dict[tuple, Any] = raw._raw if raw is not None else {}
@@ -570,9 +578,15 @@ class _Search:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
                 grown = grown_matrices(matrix, blend, self.upm)
                 gaps = solve_blend(gaps, left, right, grown, self.base.chunk)
-                if self.straight in matrix.index:  # as kern solves them: punctuation from the straight reference
+                punctuation = stems = None  # as kern solves them: measured from the references
+                if self.straight in matrix.index:
                     flags = measured_rows(self.kinds, matrix.names)
-                    offsets = reference_offsets(matrix, flags, self.straight, grown, self.base.chunk)
+                    punctuation = reference_offsets(matrix, flags, self.straight, grown, self.base.chunk)
+                if self.stem in matrix.index:
+                    stems = stem_offsets(matrix, stem_rows(self.kinds, matrix.names), self.stem, self.upm,
+                                         self.base.chunk)
+                offsets = add_offsets(punctuation, stems)
+                if offsets is not None:
                     gaps = offset_gaps(gaps, left, right, offsets)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:

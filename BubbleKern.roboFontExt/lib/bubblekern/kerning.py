@@ -278,8 +278,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             blended = len(solve_left)
     if blend:
         extra["blend"] = blend
-        if settings.punctuation_reference:
-            extra["offsets"] = _punctuation_offsets(font, solving, blend, extra.get("blend_rows"), settings.chunk)
+        extra["offsets"] = _reference_offsets(font, solving, blend, extra.get("blend_rows"), settings, bubbles.upm)
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
@@ -360,30 +359,49 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
-def _punctuation_offsets(font, matrix, blend, rows, chunk: int):
-    """The kernel's ``offsets`` for ``Settings.punctuation_reference``: the room the blended
-    punctuation glyphs keep from the straight reference (None when there is none to measure from)."""
-    from .model import glyph_kinds, measured_rows, reference_offsets, straight_reference
+def _reference_offsets(font, matrix, blend, rows, settings: Settings, upm: float):
+    """The kernel's ``offsets`` for the blended glyphs: the room punctuation keeps from the straight
+    reference (``Settings.punctuation_reference``) plus the room straight letter stems keep from the stem
+    reference (``Settings.stem_reference``); None when there is nothing to measure."""
+    from .model import (
+        add_offsets,
+        glyph_kinds,
+        measured_rows,
+        reference_offsets,
+        stem_offsets,
+        stem_reference,
+        stem_rows,
+        straight_reference,
+    )
 
-    reference = straight_reference(font, matrix.names)
-    if reference is None or (rows is not None and not rows[matrix.index[reference]]):
-        return None
-    flags = measured_rows(glyph_kinds(font, matrix.names), matrix.names, rows)
-    return reference_offsets(matrix, flags, reference, blend, chunk) if any(flags) else None
+    def usable(reference: str | None) -> bool:
+        return reference is not None and (rows is None or rows[matrix.index[reference]])
+
+    kinds = glyph_kinds(font, matrix.names)
+    punctuation = stems = None
+    straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
+    if usable(straight):
+        flags = measured_rows(kinds, matrix.names, rows)
+        punctuation = reference_offsets(matrix, flags, straight, blend, settings.chunk) if any(flags) else None
+    stem = stem_reference(font, matrix.names) if settings.stem_reference else None
+    if usable(stem):
+        flags = stem_rows(kinds, matrix.names, rows)
+        stems = stem_offsets(matrix, flags, stem, upm, settings.chunk) if any(flags) else None
+    return add_offsets(punctuation, stems)
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:
-    """The straight reference's profile (name → profile) when the value model measures punctuation
-    from it and ``profiles`` lacks it, so a pair solves the same in a pair list as in a full run."""
-    if not (settings.blend and settings.punctuation_reference):
+    """The profiles of the straight and stem references (name → profile) when the value model measures
+    from them and ``profiles`` lacks them, so a pair solves the same in a pair list as in a full run."""
+    if not settings.blend:
         return {}
-    from .model import straight_reference
+    from .model import stem_reference, straight_reference
 
-    reference = straight_reference(font, bubbles.glyph_names())
-    if reference is None or reference in profiles:
-        return {}
-    profile = bubbles.profiles([reference])[reference]
-    return {reference: profile} if profile is not None else {}
+    names = bubbles.glyph_names()
+    wanted = [straight_reference(font, names) if settings.punctuation_reference else None,
+              stem_reference(font, names) if settings.stem_reference else None]
+    missing = [n for n in wanted if n is not None and n not in profiles]
+    return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
 
 
 def _base_profiles(settings: Settings, bubbles: FontBubbles, profiles) -> dict:

@@ -31,6 +31,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   is kerned from where it meets H (:func:`straight_reference`, :func:`reference_offsets`): the room
   its bubble leaves beside the straight stem, a hyphen between H's serifs, is its designer's
   spacing, so ``-H`` stays 0 like ``H H`` and every pair of it is that much less deep.
+- **The stem reference** (``Settings.stem_reference``): with the blend, a letter whose side is one straight
+  line over the lowercase's height, set back from its outermost point by a serif at most (``N`` ``J``
+  ``Eng`` in a serif font: the serif at the top, none at the foot), is kerned from where it meets ``n``
+  (:func:`stem_offsets`): the room its stem keeps from n's is its designer's spacing, as a straight
+  stem's is, so ``N a`` stays 0 like ``H a``.
 - **Accents follow their letter** (``Settings.follow_base``): with the blend, an accented glyph
   kerns at least as deep as its base letter (``Tä`` as ``Ta``, ``öT`` as ``oT``, where the dieresis
   would stop T's arm; ``Ŧa`` as ``Ta``, a letter drawn on another by its Unicode name), unless its own
@@ -52,6 +57,7 @@ The fail-safe policy (``Settings.failsafe``) lives in :mod:`bubblekern.rules`.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -81,6 +87,14 @@ __all__ = [
     "measured_rows",
     "straight_reference",
     "reference_offsets",
+    "STEM_CHAR",
+    "STEM_SPREAD",
+    "STEM_SETBACK",
+    "STEM_KINDS",
+    "stem_reference",
+    "stem_rows",
+    "stem_offsets",
+    "add_offsets",
     "FOLLOW_OVERHANG",
     "FOLLOW_MIN_WIDTH",
     "followed_bases",
@@ -294,6 +308,61 @@ def measured_rows(kinds: Mapping[str, Kind], names: Sequence[str], rows: Sequenc
     """Per name: whether :func:`reference_offsets` measures it (its kind is one of
     :data:`MEASURED_KINDS`; with ``rows``, only the rows that flags)."""
     return [kinds[n] in MEASURED_KINDS and (rows is None or rows[i]) for i, n in enumerate(names)]
+
+
+STEM_CHAR = "n"
+"""The stem reference (``Settings.stem_reference``): the lowercase n, two straight stems."""
+STEM_SPREAD = 25.0
+"""Per 1000 units per em: how much a side's room may vary over the stem reference's bands and still be one
+straight stem (:func:`stem_offsets`)."""
+STEM_SETBACK = 100.0
+"""Per 1000 units per em: how far a straight stem may stand back from the side's outermost point (a serif
+above the lowercase's height; an arm, as T's, reaches farther and keeps the pairs it overhangs)."""
+STEM_KINDS = ("U", "l")
+"""The kinds (:func:`glyph_kind`) measured from the stem reference: letters."""
+
+
+def stem_reference(font, names: Iterable[str]) -> str | None:
+    """The glyph of ``names`` encoded as :data:`STEM_CHAR`, or None."""
+    names = set(names)
+    return next((n for n, codes in unicode_table(font).items() if n in names and ord(STEM_CHAR) in codes), None)
+
+
+def stem_rows(kinds: Mapping[str, Kind], names: Sequence[str], rows: Sequence[bool] | None = None) -> list[bool]:
+    """Per name: whether :func:`stem_offsets` measures it (a letter, :data:`STEM_KINDS`; with ``rows``, only
+    the rows that flags)."""
+    return [kinds[n] in STEM_KINDS and (rows is None or rows[i]) for i, n in enumerate(names)]
+
+
+def stem_offsets(matrix, flags: Sequence[bool], reference: str, upm: float, chunk: int = 1 << 18):
+    """The kernel's ``offsets`` for ``Settings.stem_reference``: for each side of a glyph ``flags`` marks
+    that is one straight stem over the ``reference`` glyph's bands (its room varies there by at most
+    :data:`STEM_SPREAD`) standing back from the side's outermost point by at most :data:`STEM_SETBACK`,
+    the room it keeps from the reference's facing side (its bubbles' own gap); 0 for every other side."""
+    after, before = reference_offsets(matrix, flags, reference, (), chunk)
+    spread, setback = STEM_SPREAD * upm / 1000.0, STEM_SETBACK * upm / 1000.0
+    row = matrix.index[reference]
+
+    def straight(room, facing) -> bool:
+        room = list(room)
+        inside = [room[c] for c, v in enumerate(facing) if math.isfinite(v) and math.isfinite(room[c])]
+        outer = min((v for v in room if math.isfinite(v)), default=math.inf)
+        return bool(inside) and max(inside) - min(inside) <= spread and min(inside) - outer <= setback
+
+    for i in range(len(after)):  # reference_offsets measured the flagged rows only
+        if after[i] and not straight(matrix.room_right[i], matrix.room_left[row]):
+            after[i] = 0.0
+        if before[i] and not straight(matrix.room_left[i], matrix.room_right[row]):
+            before[i] = 0.0
+    return after, before
+
+
+def add_offsets(*offsets):
+    """The sum of several kernel ``offsets`` (None: none), or None when all are None."""
+    given = [o for o in offsets if o is not None]
+    if not given:
+        return None
+    return tuple([sum(values) for values in zip(*sides)] for sides in zip(*given))
 
 
 def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), chunk: int = 1 << 18):

@@ -79,6 +79,11 @@ class Settings:
     reference (H, else Greek Eta or Cyrillic En; :func:`bubblekern.model.reference_offsets`): the white
     its bubble leaves beside a straight stem (a hyphen between H's serifs) is its designer's
     spacing, so ``-H`` stays 0 and every pair of it is that much less deep."""
+    stem_reference: bool = True
+    """With the halo blend, a letter whose side is one straight stem over the lowercase's height, set back
+    from its outermost point by a serif at most (``N`` ``J`` in a serif font), is kerned from where it
+    meets ``n`` (:func:`bubblekern.model.stem_offsets`): the room its stem keeps from n's is spacing, so
+    ``N a`` stays 0 like ``H a``."""
     follow_base: bool = True
     """With the halo blend, an accented glyph (a composite on its base letter whose accent stays over
     it, or a letter drawn on it by its Unicode name such as ``Ŧ`` on ``T``, on a base not too narrow:
