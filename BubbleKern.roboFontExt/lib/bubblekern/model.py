@@ -343,16 +343,23 @@ def stem_offsets(matrix, flags: Sequence[bool], reference: str, upm: float, chun
     spread, setback = STEM_SPREAD * upm / 1000.0, STEM_SETBACK * upm / 1000.0
     row = matrix.index[reference]
 
-    def straight(room, facing) -> bool:
-        room = list(room)
-        inside = [room[c] for c, v in enumerate(facing) if math.isfinite(v) and math.isfinite(room[c])]
+    def floats(room) -> list[float]:  # a numpy row or a list
+        return room.tolist() if hasattr(room, "tolist") else list(room)
+
+    def bands(room) -> list[int]:
+        return [c for c, v in enumerate(floats(room)) if math.isfinite(v)]
+
+    def straight(room, facing: list[int]) -> bool:
+        room = floats(room)
+        inside = [room[c] for c in facing if math.isfinite(room[c])]
         outer = min((v for v in room if math.isfinite(v)), default=math.inf)
         return bool(inside) and max(inside) - min(inside) <= spread and min(inside) - outer <= setback
 
+    facing_left, facing_right = bands(matrix.room_left[row]), bands(matrix.room_right[row])
     for i in range(len(after)):  # reference_offsets measured the flagged rows only
-        if after[i] and not straight(matrix.room_right[i], matrix.room_left[row]):
+        if after[i] and not straight(matrix.room_right[i], facing_left):
             after[i] = 0.0
-        if before[i] and not straight(matrix.room_left[i], matrix.room_right[row]):
+        if before[i] and not straight(matrix.room_left[i], facing_right):
             before[i] = 0.0
     return after, before
 
