@@ -42,7 +42,6 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   kern is positive, its accent overhangs the letter's edge facing the other glyph by more than
   :data:`FOLLOW_OVERHANG` or the letter is narrower than :data:`FOLLOW_MIN_WIDTH` (``ì ï i``:
   :func:`followed_bases`).
-
 - **Brackets hold their letters** (``Settings.kern_inside_brackets`` off): a letter or figure after an
   opening bracket or before a closing one is never kerned closer (:func:`bracket_codes`); overlapping
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
@@ -407,9 +406,10 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
 def followed_bases(bubbles, names: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
     """The base letter each of ``names`` follows under ``Settings.follow_base``, as the glyph on the right
     of a pair and as the one on the left: a composite on its base
-    (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`), or a letter drawn as its own whose Unicode
-    letter is built on it (:meth:`~bubblekern.bubbles.FontBubbles.letter_bases`: ``Ŧ`` on ``T``), whose ink overhangs the base's edge facing
-    the other glyph by at most :data:`FOLLOW_OVERHANG`, on a base at least :data:`FOLLOW_MIN_WIDTH` wide.
+    (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) or a letter drawn with contours of its own
+    whose Unicode letter is built on it (:meth:`~bubblekern.bubbles.FontBubbles.letter_bases`: ``Ŧ`` on
+    ``T``), whose ink overhangs the base's edge facing the other glyph by at most :data:`FOLLOW_OVERHANG`,
+    on a base at least :data:`FOLLOW_MIN_WIDTH` wide.
     On the left it must also share its base's advance (so their right sidebearing lines meet) and have a
     code point: unencoded composites (case forms, alternates) that follow on the left got deep kerns their
     designers never set (Roboto's stacked Vietnamese capitals). Ink that cannot be read: none follows."""
