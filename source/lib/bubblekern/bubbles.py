@@ -40,7 +40,7 @@ from .errors import (
 )
 from .geometry import EMPTY, Bubble, SegmentPen
 from .italic import italic_offset
-from .pairs import is_mark
+from .pairs import cmap_of, is_mark
 from .settings import Settings, italic_slant, units_per_em
 
 __all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
@@ -230,11 +230,7 @@ class FontBubbles:
 
         with self.reading():
             known, layer = self._names(), self._layers()[0]
-            table = unicode_table(self.font)
-            encoded: dict[int, str] = {}
-            for name in sorted(table):
-                for code in table[name]:
-                    encoded.setdefault(code, name)
+            table, encoded = unicode_table(self.font), cmap_of(self.font)
             found = {}
             for name in names:
                 codes = table.get(name)
