@@ -360,34 +360,16 @@ __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
 def _reference_offsets(font, matrix, blend, rows, settings: Settings, upm: float):
-    """The kernel's ``offsets`` for the blended glyphs: the room punctuation keeps from the straight
-    reference (``Settings.punctuation_reference``) plus the room straight letter stems keep from the stem
+    """The kernel's ``offsets`` for the blended glyphs (:func:`bubblekern.model.model_offsets`): punctuation
+    from the straight reference (``Settings.punctuation_reference``), straight letter stems from the stem
     reference (``Settings.stem_reference``); None when there is nothing to measure."""
-    from .model import (
-        add_offsets,
-        glyph_kinds,
-        measured_rows,
-        reference_offsets,
-        stem_offsets,
-        stem_reference,
-        stem_rows,
-        straight_reference,
-    )
+    from .model import glyph_kinds, model_offsets, stem_reference, straight_reference
 
-    def usable(reference: str | None) -> bool:
-        return reference is not None and (rows is None or rows[matrix.index[reference]])
-
-    kinds = glyph_kinds(font, matrix.names)
-    punctuation = stems = None
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
-    if usable(straight):
-        flags = measured_rows(kinds, matrix.names, rows)
-        punctuation = reference_offsets(matrix, flags, straight, blend, settings.chunk) if any(flags) else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
-    if usable(stem):
-        flags = stem_rows(kinds, matrix.names, rows)
-        stems = stem_offsets(matrix, flags, stem, upm, settings.chunk) if any(flags) else None
-    return add_offsets(punctuation, stems)
+    if straight is None and stem is None:
+        return None
+    return model_offsets(matrix, glyph_kinds(font, matrix.names), straight, stem, blend, upm, settings.chunk, rows)
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

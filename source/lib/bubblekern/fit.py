@@ -57,12 +57,11 @@ from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import word_initial_rows
 from .italic import italic_offset
-from .kernel import cap_depth, offset_gaps, solve_blend
+from .kernel import cap_depth, hold_inside, offset_gaps, solve_blend
 from .model import (
     BLEND,
     BLEND_STRENGTHS,
     CONTEXTS,
-    add_offsets,
     bracket_codes,
     capped_matrix,
     fit_strengths,
@@ -70,12 +69,9 @@ from .model import (
     glyph_kinds,
     grown_matrices,
     informed_contexts,
-    measured_rows,
+    model_offsets,
     pair_contexts,
-    reference_offsets,
-    stem_offsets,
     stem_reference,
-    stem_rows,
     straight_reference,
 )
 from .pairs import Pair, check_names, unique
@@ -535,10 +531,14 @@ class _Search:
         self.contexts = self._solved_contexts[: len(pairs)]
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
-        codes = dict(zip(self.names, bracket_codes(maker.font, self.names)))
-        self.held = np.array([not base.kern_inside_brackets and ((codes[a], codes[b]) in ((1, 3), (3, 2)))
-                              for a, b in self.solved_pairs], dtype=bool)
-        """Pairs inside brackets, never kerned closer (``Settings.kern_inside_brackets`` off), as kern solves them."""
+        rows = {n: i for i, n in enumerate(self.names)}
+        self.brackets = None if base.kern_inside_brackets else (
+            np.array([rows[a] for a, _ in self.solved_pairs], dtype=np.intp),
+            np.array([rows[b] for _, b in self.solved_pairs], dtype=np.intp),
+            bracket_codes(maker.font, self.names),
+        )
+        """(left rows, right rows, codes) of the solved pairs for :func:`~bubblekern.kernel.hold_inside`: pairs
+        inside brackets are never kerned closer (``Settings.kern_inside_brackets`` off), as kern solves them."""
         self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
         """Glyphs whose left side is solved flat, as kern solves it (:func:`~bubblekern.glyphsets.word_initial_rows`)."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
@@ -578,14 +578,8 @@ class _Search:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
                 grown = grown_matrices(matrix, blend, self.upm)
                 gaps = solve_blend(gaps, left, right, grown, self.base.chunk)
-                punctuation = stems = None  # as kern solves them: measured from the references
-                if self.straight in matrix.index:
-                    flags = measured_rows(self.kinds, matrix.names)
-                    punctuation = reference_offsets(matrix, flags, self.straight, grown, self.base.chunk)
-                if self.stem in matrix.index:
-                    stems = stem_offsets(matrix, stem_rows(self.kinds, matrix.names), self.stem, self.upm,
-                                         self.base.chunk)
-                offsets = add_offsets(punctuation, stems)
+                # as kern solves them: punctuation and straight stems measured from their references
+                offsets = model_offsets(matrix, self.kinds, self.straight, self.stem, grown, self.upm, self.base.chunk)
                 if offsets is not None:
                     gaps = offset_gaps(gaps, left, right, offsets)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
@@ -637,7 +631,8 @@ class _Search:
                         deeper = plain[base]
                         if deeper < 0 and values[own] <= 0 and deeper < values[own] and not failsafe[base]:
                             values[own] = deeper
-                values[self.held & (values < 0)] = 0.0
+                if self.brackets is not None:
+                    values, _ = hold_inside(values, np.ones(len(values), dtype=bool), *self.brackets)
             self._raw[key] = values[: len(self.pairs)]
         return self._raw[key]
 

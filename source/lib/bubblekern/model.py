@@ -93,7 +93,7 @@ __all__ = [
     "stem_reference",
     "stem_rows",
     "stem_offsets",
-    "add_offsets",
+    "model_offsets",
     "FOLLOW_OVERHANG",
     "FOLLOW_MIN_WIDTH",
     "followed_bases",
@@ -363,12 +363,24 @@ def stem_offsets(matrix, flags: Sequence[bool], reference: str, upm: float, chun
     return after, before
 
 
-def add_offsets(*offsets):
-    """The sum of several kernel ``offsets`` (None: none), or None when all are None."""
-    given = [o for o in offsets if o is not None]
-    if not given:
+def model_offsets(matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, blend, upm: float,
+                  chunk: int = 1 << 18, rows: Sequence[bool] | None = None):
+    """The kernel's ``offsets`` of the value model: the room punctuation keeps from the ``straight``
+    reference (:func:`reference_offsets`, blended with ``blend``) plus the room straight letter stems keep
+    from the ``stem`` reference (:func:`stem_offsets`); a reference that is None, not in ``matrix`` or not
+    among the ``rows`` measured (all without it) measures nothing. None when nothing is measured."""
+
+    def usable(reference: str | None) -> bool:
+        return reference in matrix.index and (rows is None or rows[matrix.index[reference]])
+
+    measured = []
+    if usable(straight) and any(flags := measured_rows(kinds, matrix.names, rows)):
+        measured.append(reference_offsets(matrix, flags, straight, blend, chunk))
+    if usable(stem) and any(flags := stem_rows(kinds, matrix.names, rows)):
+        measured.append(stem_offsets(matrix, flags, stem, upm, chunk))
+    if not measured:
         return None
-    return tuple([sum(values) for values in zip(*sides)] for sides in zip(*given))
+    return tuple([sum(values) for values in zip(*sides)] for sides in zip(*measured))
 
 
 def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), chunk: int = 1 << 18):
