@@ -62,7 +62,7 @@ from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
 from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
-from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS
+from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS, RAISED_LC
 from bubblekern.model import BLENDS as SHIPPED_BLENDS
 
 FONTS = next(
@@ -72,11 +72,13 @@ FONTS = next(
 """``../shared/fonts`` of the repository (of the main checkout, from a worktree beside it)."""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 PUNCTUATION = ".,:;-'\""
-TRAINING = ("HOLTAVOAvonTox", "Ty.", "L'A-T", "P,T.")
+TRAINING = ("HOLTAVOAvonTo", "Ty.", "L'A-T", "P,T.", "'o")
 """Training texts: their consecutive pairs (22) and the control pairs ``fit`` adds (8 more: 30 in all)
 are the only designer kerning BubbleKern sees. ``,T`` says whether the designer kerns a stop before
 a letter (the ``stop-letter`` context); ``r,P.``, which the figures before that context used, had
-only ``,P``, a stop pair the bubbles leave at 0, which says nothing."""
+only ``,P``, a stop pair the bubbles leave at 0, which says nothing. ``'o`` says how far the designer
+tucks a raised mark over a lowercase letter (the ``raised-lc`` context); it took the place of ``ox``
+(the lowercase pairs keep ``vo on`` and the controls ``nn no oo``)."""
 MAX_TRAINING = 30
 
 
@@ -178,10 +180,24 @@ def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND
     make_bubbles(font, names, GenerateSettings(overwrite="always"))
     columns = []
     for dx, dy, *_ in halos:
-        solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),)))
+        solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
+                                                  tuck_raised=False))  # the tucked pairs take tucked_kerns
         got = dict(zip(solved.pairs, solved.values.tolist()))
         columns.append([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
     return np.array(columns).T
+
+
+def tucked_kerns(ufo: Path, names: list[str], pairs: list, upm: float) -> np.ndarray:
+    """Kerns of ``pairs`` (negative part, per 1000 em) with default bubbles and the value model's measures
+    at strength 1, unblended: for a raised mark before a lowercase letter, its tucked kern
+    (:func:`bubblekern.model.raised_tuck`), which the halos' columns do not hold."""
+    font = open_font(ufo)
+    if "bubble" not in font.layerOrder:
+        font.newLayer("bubble")
+    make_bubbles(font, names, GenerateSettings(overwrite="always"))
+    solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),)))
+    got = dict(zip(solved.pairs, solved.values.tolist()))
+    return np.array([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
 
 
 def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
@@ -193,12 +209,14 @@ def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
 
 
 def learn_strengths(kerns: list[np.ndarray], designer: list[np.ndarray], contexts: list[np.ndarray],
-                    blend: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
+                    tucked: list[np.ndarray], blend: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """(:data:`~bubblekern.model.BLEND_STRENGTHS` with the contexts it does not leave at 1 learned again,
     every context's strength learned) on these fonts' pairs blended with ``blend``: per context, the
-    least-squares scale of the blended kerns (never deeper than the bubble's own) to the designer's."""
+    least-squares scale of the blended kerns (never deeper than the bubble's own; for ``raised-lc``, the
+    ``tucked`` kerns, :func:`tucked_kerns`) to the designer's."""
     k, d, c = np.vstack(kerns), np.concatenate(designer), np.concatenate(contexts)
     blended = np.maximum(k @ np.array([w for *_, w in blend]), k[:, 0])
+    blended = np.where(c == RAISED_LC, np.concatenate(tucked), blended)
     learned = []
     for i in range(len(BLEND_STRENGTHS)):
         b, t = blended[c == i], d[c == i]
@@ -403,15 +421,16 @@ def main(argv=None) -> int:
             pairs = [p for p in pairs if p not in set(unmeasured)]
             ufo = to_ufo(ttf, cmap, args.cache)
             columns[ttf] = (halo_kerns(ufo, names, pairs, upm),
-                            np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs))
+                            np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs),
+                            tucked_kerns(ufo, names, pairs, upm))
         for ttf in fonts:
             others = [columns[o] for o in fonts if o != ttf]
-            weights = learn_blend([k for k, *_ in others], [d for _, d, _ in others])
+            weights = learn_blend([k for k, *_ in others], [d for _, d, *_ in others])
             strengths = learn_strengths(*zip(*others), weights)[0]
             blends[ttf] = weights, strengths
             print(f"blend weights without {ttf.stem}:", " ".join(f"{w:g}" for *_, w in weights),
                   "strengths", "/".join(f"{s:g}" for s in strengths))
-        weights = learn_blend([k for k, *_ in columns.values()], [d for _, d, _ in columns.values()])
+        weights = learn_blend([k for k, *_ in columns.values()], [d for _, d, *_ in columns.values()])
         print("blend weights of all the fonts:", weights)
         print("strengths learned with them (shipped form, every context):",
               *learn_strengths(*zip(*columns.values()), weights))

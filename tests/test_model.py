@@ -3,6 +3,8 @@
 Whether they make kerning closer to a designer's is measured in benchmarks/quality.py, not here.
 """
 
+import json
+
 import numpy as np
 import pytest
 
@@ -159,9 +161,10 @@ def test_strengths_never_scale_positive_kerns_nor_pass_the_cap():
 
 
 def test_settings_round_trip_and_refuse_bad_model_values():
-    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25, 0], failsafe="skip")
+    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25, 0, 2], failsafe="skip")
     data = settings.to_dict()
-    assert data["depth_cap"] == 60 and data["strengths"] == [0.5, 1.0, 1.0, 1.0, 0.25, 0.0] and data["failsafe"] == "skip"
+    assert data["depth_cap"] == 60 and data["failsafe"] == "skip"
+    assert data["strengths"] == [0.5, 1.0, 1.0, 1.0, 0.25, 0.0, 2.0]
     assert Settings.from_dict(data) == settings
     assert "strengths" not in Settings().to_dict() and "depth_cap" not in Settings().to_dict()
     for bad in ({"depth_cap": -1}, {"depth_cap": float("nan")}, {"strengths": (1, 1)}, {"strengths": (1, 1, 1, 1, -0.5)},
@@ -172,8 +175,8 @@ def test_settings_round_trip_and_refuse_bad_model_values():
 
 def test_fit_strengths_picks_a_strength_per_context_on_a_constructed_case():
     rng = np.random.default_rng(7)
-    truth = (0.5, 1.0, 0.2, 1.5, 0.0, 1.25)
-    contexts = np.repeat(np.arange(6), 6).astype(np.int8)
+    truth = (0.5, 1.0, 0.2, 1.5, 0.0, 1.25, 0.75)
+    contexts = np.repeat(np.arange(len(CONTEXTS)), 6).astype(np.int8)
     raw = -rng.integers(20, 200, size=len(contexts)).astype(float)
     reference = np.round(raw * np.array(truth)[contexts])
     assert fit_strengths(raw, reference, contexts) == truth
@@ -183,8 +186,8 @@ def test_fit_strengths_keeps_contexts_without_enough_model_pairs():
     raw = np.array([-100.0, -80.0, -60.0])
     reference = np.array([-50.0, -40.0, -30.0])
     contexts = np.array([0, 0, 3], dtype=np.int8)
-    found = fit_strengths(raw, reference, contexts, keep=(1.0, 0.7, 1.0, 1.2, 0.3, 0.8))
-    assert found == (0.5, 0.7, 1.0, 1.2, 0.3, 0.8)  # lc-lc has one pair only: kept
+    found = fit_strengths(raw, reference, contexts, keep=(1.0, 0.7, 1.0, 1.2, 0.3, 0.8, 0.3))
+    assert found == (0.5, 0.7, 1.0, 1.2, 0.3, 0.8, 0.3)  # lc-lc has one pair only: kept
     assert fit_strengths(raw, np.zeros(3), contexts)[0] == 0.0  # a designer who kerns none of them
 
 
@@ -198,8 +201,19 @@ def test_a_stop_before_a_letter_is_decided_by_one_model_pair_the_bubbles_kern():
     assert kerned[stop] == 0.5
     # a stop pair the bubbles leave at 0 (. P: a straight stem) says nothing: the strength is kept
     flat = fit_strengths(np.array([-100.0, -80.0, 0.0]), np.array([-50.0, -40.0, 0.0]), np.array([4, 4, stop]),
-                         keep=(1, 1, 1, 1, 1, 0.7))
+                         keep=(1, 1, 1, 1, 1, 0.7, 1))
     assert flat[4] == 0.5 and flat[stop] == 0.7
+
+
+def test_a_raised_mark_over_lowercase_is_decided_by_one_model_pair_the_bubbles_kern():
+    raised = CONTEXTS.index("raised-lc")
+    raw = np.array([-100.0, -80.0, -90.0])
+    contexts = np.array([4, 4, raised], dtype=np.int8)  # 'A L' | 'o
+    assert fit_strengths(raw, np.array([-100.0, -80.0, 0.0]), contexts)[raised] == 0.0  # Caladea: 'o 0
+    assert fit_strengths(raw, np.array([-100.0, -80.0, -72.0]), contexts)[raised] == 0.8  # Noto Sans: 'o −60
+    kept = fit_strengths(np.array([-100.0, 0.0]), np.array([-100.0, 0.0]), np.array([4, raised]),
+                         keep=(1, 1, 1, 1, 1, 1, 0.3))
+    assert kept[raised] == 0.3  # a raised pair the bubbles leave at 0 says nothing
 
 
 def test_a_stop_before_a_letter_has_its_own_strength_and_old_settings_keep_theirs():
@@ -215,9 +229,10 @@ def test_a_stop_before_a_letter_has_its_own_strength_and_old_settings_keep_their
     assert apart[("period", "hyphen")] == plain[("period", "hyphen")]  # a stop before punctuation: punctuation
     # five strengths, as fonts fitted before this context stored them: the stop follows punctuation
     old = Settings.from_dict({"strengths": [1, 1, 1, 1, 0.5]})
-    assert old.strengths == (1.0, 1.0, 1.0, 1.0, 0.5, 0.5)
+    assert old.strengths == (1.0, 1.0, 1.0, 1.0, 0.5, 0.5, 0.5)
+    assert Settings.from_dict({"strengths": [1, 1, 1, 1, 0.5, 0]}).strengths == (1, 1, 1, 1, 0.5, 0, 0.5)
     assert kern(font, pairs, min_kern=0, strengths=(1, 1, 1, 1, 0.5)) == kern(
-        font, pairs, min_kern=0, strengths=(1, 1, 1, 1, 0.5, 0.5))
+        font, pairs, min_kern=0, strengths=(1, 1, 1, 1, 0.5, 0.5, 0.5))
 
 
 # -- fitting the model with the bubbles -----------------------------------------------------
@@ -229,7 +244,7 @@ def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
     from bubblekern.pairs import cmap_of, pairs_from_text
     from bubblekern.settings import LIB_KEY
 
-    designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
+    designer = Settings(strengths=(0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0))  # capitals kerned half as much as the bubbles say
     gen = GenerateSettings(offset_x=40, offset_y=30)
     font = designer_kerned(designer, gen, ["H", "O", "A", "V", "T", "o", "n", "v"])
     training = pairs_from_text("HOTAVOAvonTo\nHAVTvoT", cmap_of(font), set(font.keys()))
@@ -239,7 +254,7 @@ def test_fit_finds_the_strength_per_context_behind_a_kerning_and_stores_it():
     assert fitted.training.mae == 0 < plain.training.mae
     assert fitted.held_out.mae < plain.held_out.mae
     store_fit(font, fitted)
-    assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
+    assert font.lib[LIB_KEY]["strengths"] == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0] and "depth_cap" not in font.lib[LIB_KEY]
     assert fitted.to_dict()["strengths"]["UC-UC"] == 0.5
 
 
@@ -481,3 +496,23 @@ def test_the_straight_reference_is_h_else_greek_eta_else_cyrillic_en():
     assert straight_reference(font, font.keys()) == "Eta"
     assert straight_reference(font, ["En", "hyphen"]) == "En"
     assert straight_reference(font, ["hyphen", "Heta"]) is None
+
+
+def test_the_command_line_tucks_unless_told_not_to(tmp_path, capsys):
+    from test_raised import raised_font
+
+    from bubblekern.cli import main
+
+    font = raised_font()
+    path = tmp_path / "Raised.ufo"
+    font.save(str(path))
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("quoteright o\n")
+
+    def run(*flags) -> dict:
+        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
+                     "--blend", "on", *flags]) == 0
+        return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+
+    tucked, plain = run(), run("--no-tuck-raised")
+    assert tucked[("quoteright", "o")] < 0 and ("quoteright", "o") not in plain  # 0: not listed

@@ -860,6 +860,27 @@ def test_window_kerns_inside_brackets_only_where_the_font_says_so(rf):
     assert kerned(font) == str(free)
 
 
+def test_window_tucks_raised_marks_as_the_font_says(rf):
+    from test_raised import ONES, raised_font
+
+    from bubblekern.model import BLEND
+    from bubblekern.settings import LIB_KEY
+
+    def kerned(font) -> str:
+        w = window(rf, font).w
+        w.user("leftField", "quoteright")
+        w.user("rightField", "o")
+        w.click("addRowButton")
+        w.click("kernAllButton")
+        return {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}.get("quoteright o")
+
+    font = raised_font()
+    font.lib[LIB_KEY] = {"blend": [list(h) for h in BLEND], "strengths": list(ONES)}  # as a fit stores them
+    assert kerned(font) == "-40"  # tucked over the o, as kern_pairs does (tests/test_raised.py)
+    font.lib[LIB_KEY] = {**font.lib[LIB_KEY], "tuck_raised": False}
+    assert kerned(font) == ""  # the bubbles' margins meet: 0, nothing to write
+
+
 def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
     from bubblekern.generate import GenerateSettings, make_bubbles
     from bubblekern.model import BLEND, BLEND_STRENGTHS

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from bubblekern import Settings, kern_pairs
 from bubblekern.interface.preview import result_rows, table_items
 
-from helpers import add_glyph, ellipse, new_font, parse_python, polygon
+from helpers import add_glyph, ellipse, new_font, parse_python, polygon, rect
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -45,6 +45,7 @@ CORE_TESTS = [
     "test_interface_pairs.py",
     "test_interface_pentool.py",
     "test_stems.py",
+    "test_raised.py",
     "test_without_numpy.py::test_this_process_has_no_numpy_when_blocked",
 ]
 """Engine tests that must pass in both modes (run again here with numpy and skia-pathops blocked)."""
@@ -145,8 +146,8 @@ def test_modules_the_robofont_layer_imports_work_without_numpy_and_pathops():
 
 def random_font(seed: int, count: int = 36):
     """Polygons and curves, some below the baseline, composites, glyphs without a bubble,
-    narrow and wide advances, Hebrew (right-to-left) and Latin letters, an H and punctuation among
-    neutral glyphs; italic for odd seeds."""
+    narrow and wide advances, Hebrew (right-to-left) and Latin letters, an H, an n and punctuation (two
+    quotes drawn high) among neutral glyphs; italic for odd seeds."""
     rng = random.Random(seed)
     font = new_font(upm=rng.choice((1000, 2048)))
     if seed % 2:
@@ -155,7 +156,7 @@ def random_font(seed: int, count: int = 36):
     for i, name in enumerate(names):
         width = rng.choice((0, 40, rng.randint(100, 1200)))
         unicode = {1: 0x05D0 + i // 5, 2: 0x41 + i // 5, 4: ord("-.,'\"!:;"[i // 5])}.get(
-            i % 5, {3: 0x48, 8: 0x6E}.get(i))  # H and n: the references the blend measures from
+            i % 5, {3: 0x48, 8: 0x6E, 13: 0x6F}.get(i))  # H and n: the blend's references; o
         if i >= 8 and i % 9 == 0:
             base = names[rng.randrange(8)]
             dx = rng.choice((0, rng.randint(-50, 50)))  # at 0: an accented letter that follows its base under the blend
@@ -179,6 +180,8 @@ def random_font(seed: int, count: int = 36):
             cx, rx = rng.uniform(0, 800), rng.uniform(30, 500)
             ellipse_args = (cx, (top + bottom) / 2, rx, (top - bottom) / 2)
             add_glyph(font, name, width, bubble=lambda p, a=ellipse_args: ellipse(p, *a), unicode=unicode)
+    for name in ("g19", "g24"):  # the quotes drawn high: raised marks, tucked over n under the blend
+        rect(font[name].getPen(), 0, font.info.unitsPerEm * 0.5, 50, font.info.unitsPerEm * 0.7)
     return font
 
 

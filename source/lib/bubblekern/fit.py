@@ -57,7 +57,7 @@ from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import word_initial_rows
 from .italic import italic_offset
-from .kernel import cap_depth, hold_inside, offset_gaps, solve_blend
+from .kernel import cap_depth, hold_inside, offset_gaps, solve_blend, tuck_gaps
 from .model import (
     BLEND,
     BLEND_STRENGTHS,
@@ -71,6 +71,7 @@ from .model import (
     informed_contexts,
     model_offsets,
     pair_contexts,
+    raised_tuck,
     stem_reference,
     straight_reference,
 )
@@ -582,6 +583,10 @@ class _Search:
                 offsets = model_offsets(matrix, self.kinds, self.straight, self.stem, grown, self.upm, self.base.chunk)
                 if offsets is not None:
                     gaps = offset_gaps(gaps, left, right, offsets)
+                tuck = raised_tuck(matrix, self.kinds, self.straight, self.upm, self.base.chunk) if (
+                    self.base.tuck_raised) else None
+                if tuck is not None:  # raised marks over lowercase letters
+                    gaps = tuck_gaps(gaps, left, right, tuck, self.base.chunk)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

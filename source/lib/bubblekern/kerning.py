@@ -278,7 +278,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             blended = len(solve_left)
     if blend:
         extra["blend"] = blend
-        extra["offsets"] = _reference_offsets(font, solving, blend, extra.get("blend_rows"), settings, bubbles.upm)
+        extra.update(_model_measures(font, solving, blend, extra.get("blend_rows"), settings, bubbles.upm))
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
@@ -359,17 +359,22 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
-def _reference_offsets(font, matrix, blend, rows, settings: Settings, upm: float):
-    """The kernel's ``offsets`` for the blended glyphs (:func:`bubblekern.model.model_offsets`): punctuation
-    from the straight reference (``Settings.punctuation_reference``), straight letter stems from the stem
-    reference (``Settings.stem_reference``); None when there is nothing to measure."""
-    from .model import glyph_kinds, model_offsets, stem_reference, straight_reference
+def _model_measures(font, matrix, blend, rows, settings: Settings, upm: float) -> dict:
+    """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it):
+    punctuation measured from the straight reference (``Settings.punctuation_reference``), straight
+    letter stems from the stem reference (``Settings.stem_reference``; :func:`bubblekern.model.model_offsets`),
+    raised marks tucked over lowercase letters (``Settings.tuck_raised``; :func:`bubblekern.model.raised_tuck`)."""
+    from .model import glyph_kinds, model_offsets, raised_tuck, stem_reference, straight_reference
 
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
-    if straight is None and stem is None:
-        return None
-    return model_offsets(matrix, glyph_kinds(font, matrix.names), straight, stem, blend, upm, settings.chunk, rows)
+    if straight is None and stem is None and not settings.tuck_raised:
+        return {"offsets": None}
+    kinds = glyph_kinds(font, matrix.names)
+    measures = {"offsets": model_offsets(matrix, kinds, straight, stem, blend, upm, settings.chunk, rows)}
+    if settings.tuck_raised:
+        measures["tuck"] = raised_tuck(matrix, kinds, straight, upm, settings.chunk, rows)
+    return measures
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

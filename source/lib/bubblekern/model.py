@@ -42,6 +42,12 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   kern is positive, its accent overhangs the letter's edge facing the other glyph by more than
   :data:`FOLLOW_OVERHANG` or the letter is narrower than :data:`FOLLOW_MIN_WIDTH` (``ì ï i``:
   :func:`followed_bases`).
+- **Raised marks tuck over lowercase** (``Settings.tuck_raised``): with the blend, a raised mark (a quote,
+  asterisk or degree: punctuation drawn above half the x-height, kind ``"R"``, :func:`raised_marks`) before a
+  lowercase letter is its own context, ``raised-lc``, solved on the bubbles with their vertical margins taken
+  off (:func:`raised_tuck`) and measured from the straight reference: a quote's bubble and an ``o``'s meet
+  only by those margins, which left ``’o`` near 0. How far a designer tucks is a policy (Noto Sans ``'o`` −60,
+  Caladea 0), so one model pair the bubbles kern decides the context's strength, as for ``stop-letter``.
 - **Brackets hold their letters** (``Settings.kern_inside_brackets`` off): a letter or figure after an
   opening bracket or before a closing one is never kerned closer (:func:`bracket_codes`); overlapping
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
@@ -63,6 +69,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from . import kernel
 from .errors import BubbleKernError
 from .glyphsets import small_cap, small_caps_of, unicode_table
+from .settings import units_per_em
 
 __all__ = [
     "CONTEXTS",
@@ -98,11 +105,20 @@ __all__ = [
     "FOLLOW_MIN_WIDTH",
     "followed_bases",
     "bracket_codes",
+    "RAISED_LC",
+    "POLICIES",
+    "RAISED_FLOOR",
+    "raised_marks",
+    "TUCK_DEPTH",
+    "raised_tuck",
 ]
 
-CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter")
+CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter", "raised-lc")
 """Pair contexts, in the order of ``Settings.strengths``."""
 STOP_LETTER = CONTEXTS.index("stop-letter")
+RAISED_LC = CONTEXTS.index("raised-lc")
+POLICIES = (STOP_LETTER, RAISED_LC)
+"""Contexts that are a designer's policy more than a measure: one model pair the bubbles kern decides each."""
 STOPS = frozenset(
     "!,.:;?\u037e\u0387\u055c\u055d\u0589\u060c\u061b\u061f\u06d4\u0964\u0965\u2026\u203c\u2047\u2048\u2049"
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
@@ -113,7 +129,7 @@ BLEND = ((0.0, 0.0, 0.238), (20.0, 0.0, -0.17), (40.0, 0.0, -0.008), (40.0, 40.0
 The weights of the small halos difference the bubble's kerns: they measure how deep the
 white between the pair reaches, not just where it is narrowest. Learned on default generated
 bubbles (:func:`bubblekern.generate.default_shape`)."""
-BLEND_STRENGTHS = (1.0, 1.56, 1.0, 0.45, 1.0, 1.0)
+BLEND_STRENGTHS = (1.0, 1.56, 1.0, 0.45, 1.0, 1.0, 0.3)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the five fonts (``benchmarks/quality.py --blend-weights
 others`` prints them). Designers kern T, V, Y before lowercase half as deep again as the blend (UC–lc
@@ -121,7 +137,10 @@ others`` prints them). Designers kern T, V, Y before lowercase half as deep agai
 0.45; 0.40–0.76 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
 UC–UC (1.06) and punctuation (1.15) are near 1; lc–UC (0.18) and a stop before a letter (0.75) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
-designer's kerning reaches them, and there they are kerned in full)."""
+designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
+letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
+(Caladea: ``'o`` 0) to all of it (Noto Sans: −60, strength 0.8–1.0); 0.3 is its least-squares scale over
+the five fonts, what a font with no model pair of it gets."""
 _ONES = (1.0,) * len(CONTEXTS)
 FOLLOW_OVERHANG = 20.0
 """Per 1000 units per em: how far an accented glyph's ink may reach left of its base letter's and still
@@ -145,16 +164,17 @@ STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
 """Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
 
 Kind = str
-"""``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"S"`` (a stop), ``"P"`` (other punctuation
-or symbol) or ``""``."""
+"""``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"S"`` (a stop), ``"R"`` (a raised mark:
+:func:`raised_marks`), ``"P"`` (other punctuation or symbol) or ``""``."""
 
-_CODES = {"U": 0, "l": 1, "P": 2, "": 3, "S": 4}
+_CODES = {"U": 0, "l": 1, "P": 2, "": 3, "S": 4, "R": 5}
 _CONTEXT = (
-    (0, 1, 4, -1, 4),
-    (2, 3, 4, -1, 4),
-    (4, 4, 4, 4, 4),
-    (-1, -1, 4, -1, 4),
-    (5, 5, 4, 4, 4),
+    (0, 1, 4, -1, 4, 4),
+    (2, 3, 4, -1, 4, 4),
+    (4, 4, 4, 4, 4, 4),
+    (-1, -1, 4, -1, 4, 4),
+    (5, 5, 4, 4, 4, 4),
+    (4, 6, 4, 4, 4, 4),
 )
 """Context index by (left kind code, right kind code); −1: outside the contexts."""
 
@@ -185,13 +205,35 @@ def glyph_kind(font, name: str, table: Mapping[str, Sequence[int]] | None = None
 
 def glyph_kinds(font, names: Iterable[str]) -> dict[str, Kind]:
     """:func:`glyph_kind` of every name, from one read of the font's Unicode values; an unencoded glyph
-    the small-capital features substitute (:func:`bubblekern.glyphsets.small_caps_of`) is a capital too."""
+    the small-capital features substitute (:func:`bubblekern.glyphsets.small_caps_of`) is a capital too,
+    and punctuation drawn above half the x-height a raised mark (``"R"``, :func:`raised_marks`)."""
     table = unicode_table(font)
     kinds = {name: glyph_kind(font, name, table) for name in names}
     for name in small_caps_of(font).intersection(kinds):
         if kinds[name] in ("", "l") and not table.get(name):
             kinds[name] = "U"
+    for name in raised_marks(font, [n for n, kind in kinds.items() if kind == "P"]):
+        kinds[name] = "R"
     return kinds
+
+
+RAISED_FLOOR = 0.5
+"""A punctuation mark or symbol whose ink lies wholly above this share of the x-height is raised."""
+
+
+def raised_marks(font, names: Iterable[str]) -> set[str]:
+    """The glyphs of ``names`` whose ink lies wholly above :data:`RAISED_FLOOR` of the font's x-height (half
+    an em's when the font gives none): quotes, primes, asterisk, degree, ``^``; not a hyphen or a dash."""
+    x_height = getattr(font.info, "xHeight", None)
+    if not (isinstance(x_height, (int, float)) and math.isfinite(x_height) and x_height > 0):
+        x_height = units_per_em(font) / 2.0
+    floor = RAISED_FLOOR * float(x_height)
+    raised = set()
+    for name in names:
+        bounds = font[name].bounds if name in font else None
+        if bounds is not None and bounds[1] >= floor:
+            raised.add(name)
+    return raised
 
 
 def _unicodes(font, name: str) -> list[int]:
@@ -231,8 +273,9 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
     ``raw`` are the values at strength 1 (negative kerns; positive ones are not scaled), one
     per model pair, ``contexts`` their :func:`pair_contexts`. A context with fewer than
     ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). ``stop-letter``
-    is a policy more than a measure, so one model pair the bubbles kern decides it (one they
-    leave at 0, such as ``.P``, does not count). On a tie the strength nearest 1 wins.
+    and ``raised-lc`` are policies more than measures (:data:`POLICIES`), so one model pair the
+    bubbles kern decides each (one they leave at 0, such as ``.P``, does not count). On a tie the
+    strength nearest 1 wins.
     """
     import numpy as np  # the fit is numpy code; kerning never calls this
 
@@ -256,19 +299,19 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
 
 def informed_contexts(raw: Sequence[float], contexts: Sequence[int], *, min_pairs: int = 2) -> list[int]:
     """Indices of the contexts :func:`fit_strengths` fits: those with ``min_pairs`` model pairs, or
-    for ``stop-letter`` one model pair the bubbles kern (``raw`` < 0)."""
+    for a policy (:data:`POLICIES`) one model pair the bubbles kern (``raw`` < 0)."""
     import numpy as np
 
     raw, contexts = np.asarray(raw, float), np.asarray(contexts)
     return [i for i in range(len(CONTEXTS))
-            if int(_informing(raw, contexts, i).sum()) >= (1 if i == STOP_LETTER else min_pairs)]
+            if int(_informing(raw, contexts, i).sum()) >= (1 if i in POLICIES else min_pairs)]
 
 
 def _informing(raw, contexts, i: int):
-    """Mask of the model pairs that inform context ``i``'s strength: a stop pair the bubbles leave
-    at 0 (``.P``) says nothing of a policy."""
+    """Mask of the model pairs that inform context ``i``'s strength: a policy's pair the bubbles leave
+    at 0 (``.P``) says nothing of it."""
     mask = contexts == i
-    return mask & (raw < 0) if i == STOP_LETTER else mask
+    return mask & (raw < 0) if i in POLICIES else mask
 
 
 def auto_blend(bubbles, names: Iterable[str]) -> tuple[set[str], tuple[tuple[float, float, float], ...], tuple[float, ...]]:
@@ -299,7 +342,7 @@ def straight_reference(font, names: Iterable[str]) -> str | None:
     return next((found[c] for c in REFERENCE_CHARS if c in found), None)
 
 
-MEASURED_KINDS = ("P", "S")
+MEASURED_KINDS = ("P", "S", "R")
 """The kinds (:func:`glyph_kind`) measured from the straight reference: punctuation, symbols and stops."""
 
 
@@ -405,6 +448,31 @@ def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), c
         room = gap if 0.0 < gap < float("inf") else 0.0
         (after if k < len(glyphs) else before)[chosen[k % len(glyphs)]] = room
     return after, before
+
+
+TUCK_DEPTH = 20.0
+"""Per 1000 units per em: the vertical margin :func:`raised_tuck` takes off the bubbles (half the default
+generated bubble's 40, one band at the default band height)."""
+
+
+def raised_tuck(matrix, kinds: Mapping[str, Kind], straight: str | None, upm: float, chunk: int = 1 << 18,
+                rows: Sequence[bool] | None = None):
+    """The kernel's ``tuck`` for ``Settings.tuck_raised`` (:class:`bubblekern.kernel.Tuck`): pairs of a raised
+    mark (kind ``"R"``) before a lowercase letter (``"l"``), both among ``rows`` (all without it), solved with
+    :data:`TUCK_DEPTH` taken off every bubble from above and below (:func:`bubblekern.kernel.erode`) and from
+    the room the mark keeps there from the ``straight`` reference (none when it is None or not in ``matrix``).
+    A quote's bubble and an ``o``'s meet above the ``o`` only by their margins; without them the quote comes
+    as close to the ``o`` as its ink to an ``H``'s, less the white under the quote. None when no pair is one."""
+    names = matrix.names
+    raised = [kinds.get(n) == "R" and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
+    lower = [kinds.get(n) == "l" and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
+    if not any(raised) or not any(lower):
+        return None
+    eroded = kernel.erode(matrix, TUCK_DEPTH * upm / 1000.0)
+    room = [0.0] * len(names)
+    if straight is not None and straight in matrix.index:
+        room = reference_offsets(eroded, raised, straight, (), chunk)[0]
+    return kernel.Tuck(eroded, raised, lower, room)
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

@@ -63,10 +63,11 @@ class Settings:
     depth_cap: float | None = None
     """Per 1000 units per em: room beside a bubble counts at most this much beyond the room at its
     outermost band (see :mod:`bubblekern.model`); None for no cap."""
-    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    strengths: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
     """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation, a stop
-    before a letter (:data:`bubblekern.model.CONTEXTS`); five values (stored before the last had a
-    context of its own) give it the punctuation strength."""
+    before a letter, a raised mark before a lowercase letter (:data:`bubblekern.model.CONTEXTS`);
+    five or six values (stored before the last ones had contexts of their own) give them the
+    punctuation strength."""
     blend: tuple[tuple[float, float, float], ...] | str = ()
     """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
     and height per 1000 units per em; a pair's negative kern is the weighted sum of its kerns with
@@ -90,6 +91,12 @@ class Settings:
     :func:`bubblekern.model.followed_bases`) kerns at least as deep as its
     base where the base pair kerns negative and its own kern is not positive: ``Tä`` as ``Ta`` and
     ``öT`` as ``oT``, not stopped by the accent under T's arm, as designers kern them."""
+    tuck_raised: bool = True
+    """With the halo blend, a raised mark (a quote, asterisk or degree: punctuation whose ink is all above
+    half the x-height) before a lowercase letter is kerned from its bubble and the letter's with their
+    vertical margins taken off (:func:`bubblekern.model.raised_tuck`), measured from its kern against the
+    straight reference: the mark then tucks over the letter's top as far as the letter's shape lets it,
+    and the pair context ``raised-lc``'s strength says how far the designer takes that."""
     kern_inside_brackets: bool = False
     """Kern a letter or figure closer to the inner side of a bracket (after ``( [ {``, before ``) ] }``).
     Off by default: such pairs are never kerned closer, only apart where their bubbles overlap, as
@@ -123,11 +130,11 @@ class Settings:
         ):
             raise SettingsError(f"depth_cap must be a number ≥ 0 or None, not {self.depth_cap!r}")
         strengths = tuple(self.strengths) if isinstance(self.strengths, (list, tuple)) else ()
-        if len(strengths) not in (5, 6) or not all(_number(v) and math.isfinite(v) and 0 <= v <= 4 for v in strengths):
-            raise SettingsError(f"strengths must be 6 numbers from 0 to 4 (5 from before stop-letter), "
-                                f"not {self.strengths!r}")
-        if len(strengths) == 5:  # stored before stop-letter had a context: it kept the punctuation strength
-            strengths += (strengths[4],)
+        if len(strengths) not in (5, 6, 7) or not all(_number(v) and math.isfinite(v) and 0 <= v <= 4 for v in strengths):
+            raise SettingsError(f"strengths must be 7 numbers from 0 to 4 (5 or 6 from before stop-letter or "
+                                f"raised-lc), not {self.strengths!r}")
+        # stored before stop-letter (5) or raised-lc (6) had a context: they kept the punctuation strength
+        strengths += (strengths[4],) * (7 - len(strengths))
         object.__setattr__(self, "strengths", tuple(float(v) for v in strengths))
         object.__setattr__(self, "blend", _blend(self.blend))
         if isinstance(self.rtl, str) and self.rtl != "all":

@@ -27,6 +27,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
     "YaYoYe",
     "noonvovyoxo",
     "F.P.f.r.",
+    "\u201co\u2018o'o\"o",
 ])
 """Training text when none is given: its characters the font lacks are left out."""
 

@@ -19,11 +19,12 @@ from operator import add
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .tuck import Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside",
+    "hold_inside", "erode", "tuck_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -195,6 +196,7 @@ def solve(
     blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
     blend_rows: Sequence[bool] | None = None,
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
+    tuck: Tuck | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -204,13 +206,16 @@ def solve(
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
-    (:func:`offset_gaps`) after the blend.
+    (:func:`offset_gaps`) after the blend; then the pairs ``tuck`` marks take their gaps from its
+    eroded matrix (:func:`tuck_gaps`).
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
+    if tuck is not None:
+        gaps = tuck_gaps(gaps, left, right, tuck, settings.chunk)
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -287,6 +292,49 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
         spans.append((reached[0], reached[-1] + 1) if reached else (0, 0))
     return replace(matrix, first_band=matrix.first_band - reach, room_left=room_left, room_right=room_right,
                    spans=spans)
+
+
+def erode(matrix: ProfileMatrix, dy: float) -> ProfileMatrix:
+    """``matrix`` with every bubble shrunk by ``dy`` (font units) from above and below, band by band:
+    a band keeps the largest room of the bands within ``dy`` of it, so a bubble's vertical margin goes
+    (its top and bottom ``dy``) and its sides narrow where a neighbouring band's do."""
+    reach = int(dy // matrix.height) if dy > 0 else 0
+    if reach == 0:
+        return matrix
+
+    def eroded(room: list[float]) -> list[float]:
+        padded = [_INF] * reach + room + [_INF] * reach
+        return [max(padded[i:i + 2 * reach + 1]) for i in range(len(room))]
+
+    room_left = [eroded(room) for room in matrix.room_left]
+    room_right = [eroded(room) for room in matrix.room_right]
+    spans = []
+    for lefts, rights in zip(room_left, room_right):
+        reached = [i for i, (a, b) in enumerate(zip(lefts, rights)) if a != _INF or b != _INF]
+        spans.append((reached[0], reached[-1] + 1) if reached else (0, 0))
+    return replace(matrix, room_left=room_left, room_right=room_right, spans=spans)
+
+
+def tuck_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], tuck: Tuck,
+              chunk: int = 1 << 18) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``tuck.left_rows`` marks before
+    one ``tuck.right_rows`` marks solved on ``tuck.eroded`` instead, less the room its left row keeps from a
+    reference there (``tuck.room``; never below 0); pairs whose bubbles overlap or share no band, before or
+    after the erosion, keep their gaps."""
+    out = array("d", gaps)
+    at = [i for i, (gap, a, b) in enumerate(zip(gaps, left, right))
+          if tuck.left_rows[a] and tuck.right_rows[b] and gap != _INF and gap >= 0.0]
+    if not at:
+        return out
+    rows_left, rows_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))
+    tucked, _ = solve_gaps(tuck.eroded, rows_left, rows_right, chunk)
+    for i, a, gap in zip(at, rows_left, tucked):
+        if gap > 0.0:
+            gap = gap - tuck.room[a]
+            gap = gap if gap > 0.0 else 0.0
+        if gap != _INF:
+            out[i] = gap
+    return out
 
 
 def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> array:

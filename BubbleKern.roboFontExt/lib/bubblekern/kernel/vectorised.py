@@ -14,11 +14,12 @@ import numpy as np
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .tuck import Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside",
+    "hold_inside", "erode", "tuck_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -159,6 +160,7 @@ def solve(
     blend: Sequence[tuple[ProfileMatrix | None, float]] = (),
     blend_rows: Sequence[bool] | None = None,
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
+    tuck: Tuck | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -168,13 +170,16 @@ def solve(
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
-    (:func:`offset_gaps`) after the blend.
+    (:func:`offset_gaps`) after the blend; then the pairs ``tuck`` marks take their gaps from its
+    eroded matrix (:func:`tuck_gaps`).
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
+    if tuck is not None:
+        gaps = tuck_gaps(gaps, left, right, tuck, settings.chunk)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -241,6 +246,46 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
 
     return replace(matrix, first_band=matrix.first_band - reach, room_left=grown(matrix.room_left),
                    room_right=grown(matrix.room_right))
+
+
+def erode(matrix: ProfileMatrix, dy: float) -> ProfileMatrix:
+    """``matrix`` with every bubble shrunk by ``dy`` (font units) from above and below, band by band:
+    a band keeps the largest room of the bands within ``dy`` of it, so a bubble's vertical margin goes
+    (its top and bottom ``dy``) and its sides narrow where a neighbouring band's do."""
+    reach = int(dy // matrix.height) if dy > 0 else 0
+    if reach == 0:
+        return matrix
+
+    def eroded(room: np.ndarray) -> np.ndarray:
+        glyphs, bands = room.shape
+        padded = np.full((glyphs, bands + 2 * reach), np.inf)
+        padded[:, reach:reach + bands] = room
+        out = room.copy()
+        for k in range(2 * reach + 1):
+            np.maximum(out, padded[:, k:k + bands], out=out)
+        return out
+
+    return replace(matrix, room_left=eroded(matrix.room_left), room_right=eroded(matrix.room_right))
+
+
+def tuck_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, tuck: Tuck, chunk: int = 1 << 18) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``tuck.left_rows`` marks before
+    one ``tuck.right_rows`` marks solved on ``tuck.eroded`` instead, less the room its left row keeps from a
+    reference there (``tuck.room``; never below 0); pairs whose bubbles overlap or share no band, before or
+    after the erosion, keep their gaps."""
+    gaps = np.asarray(gaps, float)
+    left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
+    chosen = np.asarray(tuck.left_rows, dtype=bool)[left] & np.asarray(tuck.right_rows, dtype=bool)[right]
+    chosen &= np.isfinite(gaps) & (gaps >= 0.0)
+    at = np.flatnonzero(chosen)
+    if not at.size:
+        return gaps
+    tucked, _ = solve_gaps(tuck.eroded, left[at], right[at], chunk)
+    room = np.asarray(tuck.room, dtype=float)[left[at]]
+    tucked = np.where(tucked > 0.0, np.maximum(tucked - room, 0.0), tucked)
+    out = gaps.copy()
+    out[at] = np.where(np.isfinite(tucked), tucked, gaps[at])
+    return out
 
 
 def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> np.ndarray:

@@ -56,6 +56,14 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "least as deep as its base letter where the accent stopped the pair (Tä as Ta)",
     )
     group.add_argument(
+        "--no-tuck-raised",
+        action="store_true",
+        default=None,
+        help="with the blend, kern a raised mark (quote, asterisk) before a lowercase letter by the bubbles as they "
+        "are; by default their margins above and below are left out, so the mark tucks over the letter's top "
+        "(\u201co) at the strength of the raised-lc context",
+    )
+    group.add_argument(
         "--kern-inside-brackets",
         action="store_true",
         default=None,
@@ -103,6 +111,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "depth_cap": getattr(args, "depth_cap", None),
         "blend": _blend(getattr(args, "blend", None), font),
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
+        "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
         "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,

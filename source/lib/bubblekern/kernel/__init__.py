@@ -31,7 +31,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``follow_bases(columns, partners, glyphs, bases, solve_pairs)``: accented glyphs kerned at least
   as deep as their base letter beside the same partner (``Settings.follow_base``);
   ``hold_inside(values, kept, left, right, codes)``: glyphs inside brackets never kerned closer
-  (``Settings.kern_inside_brackets`` off).
+  (``Settings.kern_inside_brackets`` off); ``erode(matrix, dy)``: the matrix with every bubble's
+  vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
+  :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``).
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -63,6 +65,7 @@ except ImportError:
         blend_gaps,
         cap_depth,
         compress,
+        erode,
         follow_bases,
         grow,
         hold_inside,
@@ -74,6 +77,7 @@ except ImportError:
         solve,
         solve_blend,
         solve_gaps,
+        tuck_gaps,
     )
 
     BACKEND: Literal["numpy", "python"] = "python"
@@ -85,6 +89,7 @@ else:
         blend_gaps,
         cap_depth,
         compress,
+        erode,
         follow_bases,
         grow,
         hold_inside,
@@ -96,9 +101,12 @@ else:
         solve,
         solve_blend,
         solve_gaps,
+        tuck_gaps,
     )
 
     BACKEND = "numpy"
+
+from .tuck import Tuck  # noqa: E402
 
 __all__ = [
     "Array",
@@ -109,6 +117,7 @@ __all__ = [
     "blend_gaps",
     "cap_depth",
     "compress",
+    "erode",
     "follow_bases",
     "grow",
     "hold_inside",
@@ -120,4 +129,6 @@ __all__ = [
     "solve",
     "solve_blend",
     "solve_gaps",
+    "tuck_gaps",
+    "Tuck",
 ]
