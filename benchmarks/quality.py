@@ -304,7 +304,7 @@ def score(predicted: dict, reference: dict, pairs: list, upm: float) -> dict:
 def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, designer: dict, ours: dict, theirs: dict,
               upm: float) -> list[tuple]:
     """One row per pair of a font (scored and model pairs), values per 1000 em, for ``--dump``."""
-    from bubblekern.model import CONTEXTS, glyph_kinds, pair_contexts
+    from bubblekern.model import CONTEXTS, MEASURED_KINDS, glyph_kinds, pair_contexts
 
     font = open_font(ufo)
     pairs = list(model_pairs) + list(scored)
@@ -316,7 +316,7 @@ def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, design
     def context(a: str, b: str, c: int) -> str:  # punctuation split by side: where designers differ most
         if c < 0 or CONTEXTS[c] != "punctuation":
             return CONTEXTS[c] if c >= 0 else ""
-        marks = (kinds[a] in ("P", "S"), kinds[b] in ("P", "S"))
+        marks = (kinds[a] in MEASURED_KINDS, kinds[b] in MEASURED_KINDS)  # punctuation, stops, raised marks
         return {(True, True): "P–P", (True, False): "P–letter"}.get(marks, "letter–P")
 
     return [
