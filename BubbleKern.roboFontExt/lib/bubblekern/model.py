@@ -343,7 +343,8 @@ def straight_reference(font, names: Iterable[str]) -> str | None:
 
 
 MEASURED_KINDS = ("P", "S", "R")
-"""The kinds (:func:`glyph_kind`) measured from the straight reference: punctuation, symbols and stops."""
+"""The kinds (:func:`glyph_kinds`) measured from the straight reference: punctuation, symbols, stops and
+raised marks."""
 
 
 def measured_rows(kinds: Mapping[str, Kind], names: Sequence[str], rows: Sequence[bool] | None = None) -> list[bool]:
@@ -462,7 +463,7 @@ def raised_tuck(matrix, kinds: Mapping[str, Kind], straight: str | None, upm: fl
     :data:`TUCK_DEPTH` taken off every bubble from above and below (:func:`bubblekern.kernel.erode`) and from
     the room the mark keeps there from the ``straight`` reference (none when it is None or not in ``matrix``).
     A quote's bubble and an ``o``'s meet above the ``o`` only by their margins; without them the quote comes
-    as close to the ``o`` as its ink to an ``H``'s, less the white under the quote. None when no pair is one."""
+    over the ``o``'s shoulder as far as the ``o``'s shape lets it. None when no pair is one."""
     names = matrix.names
     raised = [kinds.get(n) == "R" and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
     lower = [kinds.get(n) == "l" and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
