@@ -44,7 +44,8 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="the halo blend: a pair's kern weighed from its bubbles grown by a few halos, never closer than the "
         "bubbles' own, with weights learned on hand-kerned fonts for default generated bubbles. auto: for pairs "
         "of two bubbles generated with the default settings and not edited, with the strengths per context "
-        "learned with the weights (capital-lowercase kerns x1.56, lowercase pairs x0.45) unless the font's settings give strengths; "
+        "learned with the weights (capital-lowercase kerns x1.56, lowercase pairs x0.45, raised marks over lowercase "
+        "x0.3) unless the font's settings give strengths; "
         "on: every pair, strengths as the settings give them; off: none "
         "(default: as 'bubblekern fit' stored it, else auto)",
     )
