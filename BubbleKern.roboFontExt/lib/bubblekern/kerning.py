@@ -253,13 +253,15 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     if any(initial):  # a breathing or accent is the left edge of the capital it starts a word with
         solving = kernel.cap_depth(solving, 0.0, left_rows=initial)
     scaled = any(v != 1.0 for v in settings.strengths)
+    kinds = None  # read once, where the value model needs them (a raised mark's kind reads its ink)
     if settings.depth_cap is not None or scaled or settings.blend:  # the value model
         from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
             solving = capped_matrix(solving, settings.depth_cap * bubbles.band_height / settings.band)
         if scaled:
-            contexts = context_scales(glyph_kinds(font, matrix.names), matrix.names, settings.strengths)
+            kinds = glyph_kinds(font, matrix.names)
+            contexts = context_scales(kinds, matrix.names, settings.strengths)
         if settings.blend == "auto":
             from .model import auto_blend
 
@@ -278,7 +280,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
             blended = len(solve_left)
     if blend:
         extra["blend"] = blend
-        extra.update(_model_measures(font, solving, blend, extra.get("blend_rows"), settings, bubbles.upm))
+        kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
+        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles.upm))
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
@@ -359,22 +362,14 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
-def _model_measures(font, matrix, blend, rows, settings: Settings, upm: float) -> dict:
-    """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it):
-    punctuation measured from the straight reference (``Settings.punctuation_reference``), straight
-    letter stems from the stem reference (``Settings.stem_reference``; :func:`bubblekern.model.model_offsets`),
-    raised marks tucked over lowercase letters (``Settings.tuck_raised``; :func:`bubblekern.model.raised_tuck`)."""
-    from .model import glyph_kinds, model_offsets, raised_tuck, stem_reference, straight_reference
+def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, upm: float) -> dict:
+    """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
+    (:func:`bubblekern.model.model_measures`), from the references the settings measure from."""
+    from .model import model_measures, stem_reference, straight_reference
 
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
-    if straight is None and stem is None and not settings.tuck_raised:
-        return {"offsets": None}
-    kinds = glyph_kinds(font, matrix.names)
-    measures = {"offsets": model_offsets(matrix, kinds, straight, stem, blend, upm, settings.chunk, rows)}
-    if settings.tuck_raised:
-        measures["tuck"] = raised_tuck(matrix, kinds, straight, upm, settings.chunk, rows)
-    return measures
+    return model_measures(matrix, kinds, straight, stem, blend, upm, settings.chunk, rows, settings.tuck_raised)
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

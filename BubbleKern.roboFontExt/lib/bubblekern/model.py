@@ -90,7 +90,7 @@ __all__ = [
     "grown_matrices",
     "REFERENCE_CHARS",
     "MEASURED_KINDS",
-    "measured_rows",
+    "kind_rows",
     "straight_reference",
     "reference_offsets",
     "STEM_CHAR",
@@ -98,9 +98,9 @@ __all__ = [
     "STEM_SETBACK",
     "STEM_KINDS",
     "stem_reference",
-    "stem_rows",
     "stem_offsets",
     "model_offsets",
+    "model_measures",
     "FOLLOW_OVERHANG",
     "FOLLOW_MIN_WIDTH",
     "followed_bases",
@@ -347,10 +347,11 @@ MEASURED_KINDS = ("P", "S", "R")
 raised marks."""
 
 
-def measured_rows(kinds: Mapping[str, Kind], names: Sequence[str], rows: Sequence[bool] | None = None) -> list[bool]:
-    """Per name: whether :func:`reference_offsets` measures it (its kind is one of
-    :data:`MEASURED_KINDS`; with ``rows``, only the rows that flags)."""
-    return [kinds[n] in MEASURED_KINDS and (rows is None or rows[i]) for i, n in enumerate(names)]
+def kind_rows(kinds: Mapping[str, Kind], names: Sequence[str], wanted: Sequence[Kind],
+              rows: Sequence[bool] | None = None) -> list[bool]:
+    """Per name: whether its kind is one of ``wanted`` (with ``rows``, only among the rows that flags): the
+    glyphs a reference measures (:data:`MEASURED_KINDS`, :data:`STEM_KINDS`) or a tuck takes."""
+    return [kinds.get(n) in wanted and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
 
 
 STEM_CHAR = "n"
@@ -369,12 +370,6 @@ def stem_reference(font, names: Iterable[str]) -> str | None:
     """The glyph of ``names`` encoded as :data:`STEM_CHAR`, or None."""
     names = set(names)
     return next((n for n, codes in unicode_table(font).items() if n in names and ord(STEM_CHAR) in codes), None)
-
-
-def stem_rows(kinds: Mapping[str, Kind], names: Sequence[str], rows: Sequence[bool] | None = None) -> list[bool]:
-    """Per name: whether :func:`stem_offsets` measures it (a letter, :data:`STEM_KINDS`; with ``rows``, only
-    the rows that flags)."""
-    return [kinds[n] in STEM_KINDS and (rows is None or rows[i]) for i, n in enumerate(names)]
 
 
 def stem_offsets(matrix, flags: Sequence[bool], reference: str, upm: float, chunk: int = 1 << 18):
@@ -418,9 +413,9 @@ def model_offsets(matrix, kinds: Mapping[str, Kind], straight: str | None, stem:
         return reference in matrix.index and (rows is None or rows[matrix.index[reference]])
 
     measured = []
-    if usable(straight) and any(flags := measured_rows(kinds, matrix.names, rows)):
+    if usable(straight) and any(flags := kind_rows(kinds, matrix.names, MEASURED_KINDS, rows)):
         measured.append(reference_offsets(matrix, flags, straight, blend, chunk))
-    if usable(stem) and any(flags := stem_rows(kinds, matrix.names, rows)):
+    if usable(stem) and any(flags := kind_rows(kinds, matrix.names, STEM_KINDS, rows)):
         measured.append(stem_offsets(matrix, flags, stem, upm, chunk))
     if not measured:
         return None
@@ -464,13 +459,11 @@ def raised_tuck(matrix, kinds: Mapping[str, Kind], straight: str | None, upm: fl
     the room the mark keeps there from the ``straight`` reference (none when it is None or not in ``matrix``).
     A quote's bubble and an ``o``'s meet above the ``o`` only by their margins; without them the quote comes
     over the ``o``'s shoulder as far as the ``o``'s shape lets it. None when no pair is one."""
-    names = matrix.names
-    raised = [kinds.get(n) == "R" and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
-    lower = [kinds.get(n) == "l" and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
+    raised, lower = kind_rows(kinds, matrix.names, ("R",), rows), kind_rows(kinds, matrix.names, ("l",), rows)
     if not any(raised) or not any(lower):
         return None
     eroded = kernel.erode(matrix, TUCK_DEPTH * upm / 1000.0)
-    room = [0.0] * len(names)
+    room = [0.0] * len(matrix.names)
     if straight is not None and straight in matrix.index:
         room = reference_offsets(eroded, raised, straight, (), chunk)[0]
     return kernel.Tuck(eroded, raised, lower, room)
@@ -482,6 +475,14 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
     scale = upm / 1000.0
     return [(None if not (dx or dy) else kernel.grow(matrix, dx * scale, dy * scale), float(weight))
             for dx, dy, weight in blend]
+
+
+def model_measures(matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, blend, upm: float,
+                   chunk: int = 1 << 18, rows: Sequence[bool] | None = None, tuck: bool = True) -> dict:
+    """The kernel's ``offsets`` (:func:`model_offsets`) and, with ``tuck`` (``Settings.tuck_raised``), its
+    ``tuck`` (:func:`raised_tuck`): what the value model measures under the blend, for ``kern`` and ``fit`` alike."""
+    return {"offsets": model_offsets(matrix, kinds, straight, stem, blend, upm, chunk, rows),
+            "tuck": raised_tuck(matrix, kinds, straight, upm, chunk, rows) if tuck else None}
 
 
 def followed_bases(bubbles, names: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:

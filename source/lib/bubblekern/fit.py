@@ -69,9 +69,8 @@ from .model import (
     glyph_kinds,
     grown_matrices,
     informed_contexts,
-    model_offsets,
+    model_measures,
     pair_contexts,
-    raised_tuck,
     stem_reference,
     straight_reference,
 )
@@ -579,14 +578,14 @@ class _Search:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
                 grown = grown_matrices(matrix, blend, self.upm)
                 gaps = solve_blend(gaps, left, right, grown, self.base.chunk)
-                # as kern solves them: punctuation and straight stems measured from their references
-                offsets = model_offsets(matrix, self.kinds, self.straight, self.stem, grown, self.upm, self.base.chunk)
-                if offsets is not None:
-                    gaps = offset_gaps(gaps, left, right, offsets)
-                tuck = raised_tuck(matrix, self.kinds, self.straight, self.upm, self.base.chunk) if (
-                    self.base.tuck_raised) else None
-                if tuck is not None:  # raised marks over lowercase letters
-                    gaps = tuck_gaps(gaps, left, right, tuck, self.base.chunk)
+                # as kern solves them: punctuation and straight stems measured from their references, raised
+                # marks tucked over lowercase letters
+                measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
+                                          self.base.chunk, tuck=self.base.tuck_raised)
+                if measures["offsets"] is not None:
+                    gaps = offset_gaps(gaps, left, right, measures["offsets"])
+                if measures["tuck"] is not None:
+                    gaps = tuck_gaps(gaps, left, right, measures["tuck"], self.base.chunk)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))
