@@ -286,12 +286,8 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
 
     room_left = [grown(room) for room in matrix.room_left]
     room_right = [grown(room) for room in matrix.room_right]
-    spans = []
-    for lefts, rights in zip(room_left, room_right):
-        reached = [i for i, (a, b) in enumerate(zip(lefts, rights)) if a != _INF or b != _INF]
-        spans.append((reached[0], reached[-1] + 1) if reached else (0, 0))
     return replace(matrix, first_band=matrix.first_band - reach, room_left=room_left, room_right=room_right,
-                   spans=spans)
+                   spans=_spans(room_left, room_right))
 
 
 def erode(matrix: ProfileMatrix, dy: float) -> ProfileMatrix:
@@ -308,11 +304,16 @@ def erode(matrix: ProfileMatrix, dy: float) -> ProfileMatrix:
 
     room_left = [eroded(room) for room in matrix.room_left]
     room_right = [eroded(room) for room in matrix.room_right]
+    return replace(matrix, room_left=room_left, room_right=room_right, spans=_spans(room_left, room_right))
+
+
+def _spans(room_left: list[list[float]], room_right: list[list[float]]) -> list[tuple[int, int]]:
+    """(first, stop) columns each glyph's rooms reach (:attr:`ProfileMatrix.spans`) after they changed."""
     spans = []
     for lefts, rights in zip(room_left, room_right):
         reached = [i for i, (a, b) in enumerate(zip(lefts, rights)) if a != _INF or b != _INF]
         spans.append((reached[0], reached[-1] + 1) if reached else (0, 0))
-    return replace(matrix, room_left=room_left, room_right=room_right, spans=spans)
+    return spans
 
 
 def tuck_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], tuck: Tuck,
