@@ -171,33 +171,37 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     return values, how, list(used)
 
 
-def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND) -> np.ndarray:
-    """Kerns of ``pairs`` (negative part, per 1000 em) with default bubbles grown by each halo of
-    ``halos`` (:data:`bubblekern.model.BLEND`'s: the columns the blend's weights weigh)."""
+def default_bubbled(ufo: Path, names: list[str]):
+    """The UFO's font with default generated bubbles for ``names`` (in memory; the cache is not written)."""
     font = open_font(ufo)
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
     make_bubbles(font, names, GenerateSettings(overwrite="always"))
-    columns = []
-    for dx, dy, *_ in halos:
-        solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
-                                                  tuck_raised=False))  # the tucked pairs take tucked_kerns
-        got = dict(zip(solved.pairs, solved.values.tolist()))
-        columns.append([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
-    return np.array(columns).T
+    return font
 
 
-def tucked_kerns(ufo: Path, names: list[str], pairs: list, upm: float) -> np.ndarray:
-    """Kerns of ``pairs`` (negative part, per 1000 em) with default bubbles and the value model's measures
-    at strength 1, unblended: for a raised mark before a lowercase letter, its tucked kern
-    (:func:`bubblekern.model.raised_tuck`), which the halos' columns do not hold."""
-    font = open_font(ufo)
-    if "bubble" not in font.layerOrder:
-        font.newLayer("bubble")
-    make_bubbles(font, names, GenerateSettings(overwrite="always"))
-    solved = kern_pairs(font, pairs, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),)))
+def negative_kerns(font, pairs: list, upm: float, settings: Settings) -> list[float]:
+    """The negative part of each pair's kern under ``settings``, per 1000 em (0 where it is not kept)."""
+    solved = kern_pairs(font, pairs, settings)
     got = dict(zip(solved.pairs, solved.values.tolist()))
-    return np.array([min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs])
+    return [min(got.get(p, 0), 0) * 1000.0 / upm for p in pairs]
+
+
+def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND, font=None) -> np.ndarray:
+    """Kerns of ``pairs`` (negative part, per 1000 em) with default bubbles grown by each halo of
+    ``halos`` (:data:`bubblekern.model.BLEND`'s: the columns the blend's weights weigh); ``font``: the
+    UFO's font with its default bubbles made already (:func:`default_bubbled`)."""
+    font = default_bubbled(ufo, names) if font is None else font
+    return np.array([negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
+                                                               tuck_raised=False))  # tucked pairs: tucked_kerns
+                     for dx, dy, *_ in halos]).T
+
+
+def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
+    """Kerns of ``pairs`` (negative part, per 1000 em) with ``font``'s default bubbles (:func:`default_bubbled`)
+    and the value model's measures at strength 1, unblended: for a raised mark before a lowercase letter, its
+    tucked kern (:func:`bubblekern.model.raised_tuck`), which the halos' columns do not hold."""
+    return np.array(negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),))))
 
 
 def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
@@ -420,9 +424,10 @@ def main(argv=None) -> int:
             designer, unmeasured, upm = binary_kerning(ttf, pairs)
             pairs = [p for p in pairs if p not in set(unmeasured)]
             ufo = to_ufo(ttf, cmap, args.cache)
-            columns[ttf] = (halo_kerns(ufo, names, pairs, upm),
+            font = default_bubbled(ufo, names)  # once, for the halos' columns and the tucked one
+            columns[ttf] = (halo_kerns(ufo, names, pairs, upm, font=font),
                             np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs),
-                            tucked_kerns(ufo, names, pairs, upm))
+                            tucked_kerns(font, pairs, upm))
         for ttf in fonts:
             others = [columns[o] for o in fonts if o != ttf]
             weights = learn_blend([k for k, *_ in others], [d for _, d, *_ in others])
