@@ -38,7 +38,9 @@ without them):
    from a few model pairs is measured against;
 7. it prints where BubbleKern's held-out error is, per font and pair context (punctuation split
    into letter–punctuation, punctuation–letter and punctuation–punctuation): each context's share
-   of the font's absolute error, its MAE and its zero-kerning MAE. ``--dump`` writes every pair
+   of the font's absolute error, its MAE and its zero-kerning MAE; then where the designer's kerning
+   is: each context's share of the designer's squared values (what r weighs) and r within the context.
+   ``--dump`` writes every pair
    (font, glyphs, context, model pair or not, designer / BubbleKern / FontForge values) to a CSV file.
 
 All values are per 1000 units per em.
@@ -332,7 +334,8 @@ def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, design
 
 def by_context(rows: list[tuple]) -> None:
     """Where the error is: per font and context, the held-out pairs' share of BubbleKern's absolute error,
-    its MAE and the zero-kerning MAE."""
+    its MAE and the zero-kerning MAE; and where the kerning is: the context's share of the designer's
+    squared values and r within it."""
     if not rows:
         return
     print()
@@ -350,6 +353,19 @@ def by_context(rows: list[tuple]) -> None:
             error = sum(abs(r[6] - r[5]) for r in part)
             zero = sum(abs(r[5]) for r in part)
             cells.append(f"{error / total:4.0%} {error / max(len(part), 1):4.1f}/{zero / max(len(part), 1):4.1f}")
+        print(f"{font:<22} " + " ".join(f"{c:>16}" for c in cells))
+    print()
+    print("where the kerning is: share of the designer's squared kerning (what r weighs), r within the context")
+    print(f"{'font':<22} " + " ".join(f"{c:>16}" for c in contexts))
+    for font in fonts:
+        held = [r for r in rows if r[0] == font and not r[4]]
+        energy = sum(r[5] ** 2 for r in held) or 1.0
+        cells = []
+        for context in contexts:
+            designer = np.array([r[5] for r in held if r[3] == context], float)
+            ours = np.array([r[6] for r in held if r[3] == context], float)
+            within = float(np.corrcoef(designer, ours)[0, 1]) if len(designer) > 2 and designer.std() and ours.std() else None
+            cells.append(f"{(designer ** 2).sum() / energy:4.0%} r {_f(within)}")
         print(f"{font:<22} " + " ".join(f"{c:>16}" for c in cells))
 
 

@@ -26,6 +26,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
     "VaVeVoV.",
     "YaYoYe",
     "noonvovyoxo",
+    "earstchmiu",
     "F.P.f.r.",
     "\u201co\u2018o'o\"o",
 ])
