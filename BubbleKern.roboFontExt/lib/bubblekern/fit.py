@@ -57,7 +57,7 @@ from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import word_initial_rows
 from .italic import italic_offset
-from .kernel import cap_depth, hold_inside, offset_gaps, solve_blend, tuck_gaps
+from .kernel import cap_depth, hold_inside, measured_gaps, solve_blend
 from .model import (
     BLEND,
     BLEND_STRENGTHS,
@@ -582,10 +582,7 @@ class _Search:
                 # marks tucked over lowercase letters
                 measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
                                           self.base.chunk, tuck=self.base.tuck_raised)
-                if measures["offsets"] is not None:
-                    gaps = offset_gaps(gaps, left, right, measures["offsets"])
-                if measures["tuck"] is not None:
-                    gaps = tuck_gaps(gaps, left, right, measures["tuck"], self.base.chunk)
+                gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

@@ -33,7 +33,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``hold_inside(values, kept, left, right, codes)``: glyphs inside brackets never kerned closer
   (``Settings.kern_inside_brackets`` off); ``erode(matrix, dy)``: the matrix with every bubble's
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
-  :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``).
+  :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``);
+  ``measured_gaps(gaps, left, right, offsets, tuck)``: both, in the order ``solve`` applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -70,6 +71,7 @@ except ImportError:
         grow,
         hold_inside,
         kern_values,
+        measured_gaps,
         negative_cap,
         offset_gaps,
         orient_rows,
@@ -94,6 +96,7 @@ else:
         grow,
         hold_inside,
         kern_values,
+        measured_gaps,
         negative_cap,
         offset_gaps,
         orient_rows,
@@ -122,6 +125,7 @@ __all__ = [
     "grow",
     "hold_inside",
     "kern_values",
+    "measured_gaps",
     "negative_cap",
     "offset_gaps",
     "orient_rows",

@@ -19,7 +19,7 @@ from .tuck import Tuck
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps",
+    "hold_inside", "erode", "tuck_gaps", "measured_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -171,15 +171,12 @@ def solve(
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend; then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`).
+    eroded matrix (:func:`tuck_gaps`): :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
-    if offsets is not None:
-        gaps = offset_gaps(gaps, left, right, offsets)
-    if tuck is not None:
-        gaps = tuck_gaps(gaps, left, right, tuck, settings.chunk)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -193,6 +190,18 @@ def solve(
         scale = None if table is None else table[codes[left[part]], codes[right[part]]]
         values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale)
     return gaps, bands, values, failsafe, kept
+
+
+def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
+                  tuck: Tuck | None = None, chunk: int = 1 << 18) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
+    ``offsets`` from the references (:func:`offset_gaps`), then the pairs ``tuck`` marks solved on its eroded
+    matrix (:func:`tuck_gaps`). ``solve`` and the fit's search both take them from here, in this order."""
+    if offsets is not None:
+        gaps = offset_gaps(gaps, left, right, offsets)
+    if tuck is not None:
+        gaps = tuck_gaps(gaps, left, right, tuck, chunk)
+    return gaps
 
 
 def offset_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray,
