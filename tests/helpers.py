@@ -129,6 +129,18 @@ def save(font, folder: Path, name: str = "Test.ufo") -> Path:
     return path
 
 
+def kern_listed(capsys, path: Path, listed: Path, *flags: str) -> dict:
+    """``bubblekern kern PATH --pairs LISTED --dry-run --format json --min-kern 0 FLAGS``: its values by pair
+    (a pair kerned 0 is not listed)."""
+    import json
+
+    from bubblekern.cli import main
+
+    assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
+                 *flags]) == 0
+    return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+
+
 def tree_bytes(path: Path) -> dict[str, bytes]:
     """Every file under ``path`` with its bytes (to check a UFO on disk is unchanged)."""
     return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}

@@ -16,7 +16,7 @@ from bubblekern.bubbles import FontBubbles
 from bubblekern.generate import make_bubbles
 from bubblekern.model import BLEND, followed_bases
 
-from helpers import add_components_on_disk, add_glyph, ellipse, latin_font, new_font, polygon, rect, save
+from helpers import add_components_on_disk, add_glyph, ellipse, kern_listed, latin_font, new_font, polygon, rect, save
 
 DIERESIS = (1, 0, 0, 1, 0, 0)
 
@@ -185,18 +185,12 @@ def test_both_kernels_follow_bases_the_same_way(backend):
 
 
 def test_the_command_line_follows_bases_unless_told_not_to(tmp_path, capsys):
-    import json
-
-    from bubblekern.cli import main
-
     path = save(accented_font(), tmp_path)
     listed = tmp_path / "pairs.txt"
     listed.write_text("T odieresis\nT o\n")
 
     def run(*flags) -> dict:
-        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
-                     *flags]) == 0
-        return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+        return kern_listed(capsys, path, listed, *flags)
 
     followed, own = run(), run("--no-follow-base")
     assert followed[("T", "odieresis")] == followed[("T", "o")] == own[("T", "o")] < own[("T", "odieresis")]

@@ -9,7 +9,6 @@ designers' kerning is measured in benchmarks/bench_realfont.py, not here.
 from __future__ import annotations
 
 import importlib
-import json
 
 import pytest
 
@@ -18,7 +17,7 @@ from bubblekern.fit import fit
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.model import bracket_codes
 
-from helpers import add_glyph, bracket_font, new_font, polygon, rect, save
+from helpers import add_glyph, bracket_font, kern_listed, new_font, polygon, rect, save
 
 INSIDE = [("bracketleft", "o"), ("o", "bracketright"), ("bracketleft", "one"), ("bracketleft.case", "o")]
 OUTSIDE = [("o", "bracketleft"), ("bracketright", "o"), ("bracketleft", "hyphen"), ("quotedblbase", "o")]
@@ -82,16 +81,12 @@ def test_both_kernels_hold_brackets_the_same_way(backend):
 
 
 def test_the_command_line_holds_brackets_unless_told_not_to(tmp_path, capsys):
-    from bubblekern.cli import main
-
     path = save(bracket_font(), tmp_path)
     listed = tmp_path / "pairs.txt"
     listed.write_text("bracketleft o\no bracketright\no bracketleft\n")
 
     def run(*flags) -> dict:
-        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
-                     "--blend", "off", *flags]) == 0
-        return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+        return kern_listed(capsys, path, listed, "--blend", "off", *flags)
 
     held, free = run(), run("--kern-inside-brackets")
     assert ("bracketleft", "o") not in held and ("o", "bracketright") not in held  # 0: not listed

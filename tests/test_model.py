@@ -3,8 +3,6 @@
 Whether they make kerning closer to a designer's is measured in benchmarks/quality.py, not here.
 """
 
-import json
-
 import numpy as np
 import pytest
 
@@ -23,7 +21,7 @@ from bubblekern.model import (
 from bubblekern.settings import SettingsError
 from bubblekern.solver import ProfileMatrix
 
-from helpers import add_glyph, new_font, polygon, rect
+from helpers import add_glyph, kern_listed, new_font, polygon, rect
 
 
 def letters_font():
@@ -501,8 +499,6 @@ def test_the_straight_reference_is_h_else_greek_eta_else_cyrillic_en():
 def test_the_command_line_tucks_unless_told_not_to(tmp_path, capsys):
     from test_raised import raised_font
 
-    from bubblekern.cli import main
-
     font = raised_font()
     path = tmp_path / "Raised.ufo"
     font.save(str(path))
@@ -510,9 +506,7 @@ def test_the_command_line_tucks_unless_told_not_to(tmp_path, capsys):
     listed.write_text("quoteright o\n")
 
     def run(*flags) -> dict:
-        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
-                     "--blend", "on", *flags]) == 0
-        return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+        return kern_listed(capsys, path, listed, "--blend", "on", *flags)
 
     tucked, plain = run(), run("--no-tuck-raised")
     assert tucked[("quoteright", "o")] < 0 and ("quoteright", "o") not in plain  # 0: not listed

@@ -388,6 +388,16 @@ def window(rf, font):
     return KerningWindowController()
 
 
+def kerned_in_window(rf, font, left: str, right: str) -> dict[str, str]:
+    """The kerning window's results (pair → new value) after kerning the rows ``left`` × ``right``."""
+    w = window(rf, font).w
+    w.user("leftField", left)
+    w.user("rightField", right)
+    w.click("addRowButton")
+    w.click("kernAllButton")
+    return {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}
+
+
 def three_boxes():
     return helpers.box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700)), "o": (500, (0, 0, 450, 500))})
 
@@ -828,13 +838,7 @@ def test_window_and_overlay_kern_with_the_value_model_the_fit_stored(rf):
     stored = Settings(strengths=(0.5,) * 5, blend=((0, 0, 0.5), (40, 40, 0.5)), depth_cap=400)
     expected = kern_pairs(font, [("A", "V")], stored).values[0]
     assert expected != kern_pairs(font, [("A", "V")]).values[0] == -200
-    controller = window(rf, font)
-    w = controller.w
-    w.user("leftField", "A")
-    w.user("rightField", "V")
-    w.click("addRowButton")
-    w.click("kernAllButton")
-    assert {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}["A V"] == str(expected)
+    assert kerned_in_window(rf, font, "A", "V")["A V"] == str(expected)
     rf.defaults[defaults.key("rightPartner")] = "V"
     rf.defaults[defaults.key("showBands")] = False
     overlay, container = overlay_for(rf, font["A"])
@@ -846,12 +850,7 @@ def test_window_kerns_inside_brackets_only_where_the_font_says_so(rf):
     from bubblekern.settings import LIB_KEY, Settings
 
     def kerned(font) -> str:
-        w = window(rf, font).w
-        w.user("leftField", "bracketleft")
-        w.user("rightField", "o")
-        w.click("addRowButton")
-        w.click("kernAllButton")
-        return {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}.get("bracketleft o")
+        return kerned_in_window(rf, font, "bracketleft", "o").get("bracketleft o")
 
     font = helpers.bracket_font()
     free = kern_pairs(font, [("bracketleft", "o")], Settings(kern_inside_brackets=True)).values[0]
@@ -867,12 +866,7 @@ def test_window_tucks_raised_marks_as_the_font_says(rf):
     from bubblekern.settings import LIB_KEY
 
     def kerned(font) -> str:
-        w = window(rf, font).w
-        w.user("leftField", "quoteright")
-        w.user("rightField", "o")
-        w.click("addRowButton")
-        w.click("kernAllButton")
-        return {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}.get("quoteright o")
+        return kerned_in_window(rf, font, "quoteright", "o").get("quoteright o")
 
     font = raised_font()
     font.lib[LIB_KEY] = {"blend": [list(h) for h in BLEND], "strengths": list(ONES)}  # as a fit stores them
@@ -892,11 +886,5 @@ def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
     pairs = [("T", "o"), ("A", "V")]
     blended = kern_pairs(font, pairs, Settings(blend=BLEND, strengths=BLEND_STRENGTHS)).as_dict()
     assert blended != kern_pairs(font, pairs).as_dict()
-    controller = window(rf, font)
-    w = controller.w
-    w.user("leftField", "T A")
-    w.user("rightField", "o V")
-    w.click("addRowButton")
-    w.click("kernAllButton")
-    items = {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}
+    items = kerned_in_window(rf, font, "T A", "o V")
     assert items["T o"] == str(blended[("T", "o")]) and items["A V"] == str(blended[("A", "V")])
