@@ -338,35 +338,35 @@ def by_context(rows: list[tuple]) -> None:
     squared values and r within it."""
     if not rows:
         return
-    print()
-    print("held-out error by context: share of the font's absolute error, MAE / no-kerning MAE")
-    fonts = list(dict.fromkeys(r[0] for r in rows))
     order = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "letter–P", "P–letter", "P–P")
     contexts = sorted({r[3] for r in rows}, key=lambda c: (order.index(c) if c in order else len(order), c))
-    print(f"{'font':<22} " + " ".join(f"{c:>16}" for c in contexts))
-    for font in fonts:
-        held = [r for r in rows if r[0] == font and not r[4]]
-        total = sum(abs(r[6] - r[5]) for r in held) or 1.0
-        cells = []
-        for context in contexts:
-            part = [r for r in held if r[3] == context]
-            error = sum(abs(r[6] - r[5]) for r in part)
-            zero = sum(abs(r[5]) for r in part)
-            cells.append(f"{error / total:4.0%} {error / max(len(part), 1):4.1f}/{zero / max(len(part), 1):4.1f}")
-        print(f"{font:<22} " + " ".join(f"{c:>16}" for c in cells))
-    print()
-    print("where the kerning is: share of the designer's squared kerning (what r weighs), r within the context")
-    print(f"{'font':<22} " + " ".join(f"{c:>16}" for c in contexts))
-    for font in fonts:
-        held = [r for r in rows if r[0] == font and not r[4]]
-        energy = sum(r[5] ** 2 for r in held) or 1.0
-        cells = []
-        for context in contexts:
-            designer = np.array([r[5] for r in held if r[3] == context], float)
-            ours = np.array([r[6] for r in held if r[3] == context], float)
-            within = float(np.corrcoef(designer, ours)[0, 1]) if len(designer) > 2 and designer.std() and ours.std() else None
-            cells.append(f"{(designer ** 2).sum() / energy:4.0%} r {_f(within)}")
-        print(f"{font:<22} " + " ".join(f"{c:>16}" for c in cells))
+    held = {}  # font → its held-out rows, and those of each context
+    for r in rows:
+        if not r[4]:
+            held.setdefault(r[0], []).append(r)
+    parts = {font: {c: [r for r in font_rows if r[3] == c] for c in contexts} for font, font_rows in held.items()}
+
+    def table(title: str, cell) -> None:
+        print()
+        print(title)
+        print(f"{'font':<22} " + " ".join(f"{c:>16}" for c in contexts))
+        for font, font_rows in held.items():
+            print(f"{font:<22} " + " ".join(f"{cell(font_rows, parts[font][c]):>16}" for c in contexts))
+
+    def error(font_rows, part) -> str:
+        total = sum(abs(r[6] - r[5]) for r in font_rows) or 1.0
+        err, zero = sum(abs(r[6] - r[5]) for r in part), sum(abs(r[5]) for r in part)
+        return f"{err / total:4.0%} {err / max(len(part), 1):4.1f}/{zero / max(len(part), 1):4.1f}"
+
+    def kerning(font_rows, part) -> str:
+        energy = sum(r[5] ** 2 for r in font_rows) or 1.0
+        designer, ours = np.array([r[5] for r in part], float), np.array([r[6] for r in part], float)
+        within = float(np.corrcoef(designer, ours)[0, 1]) if len(part) > 2 and designer.std() and ours.std() else None
+        return f"{(designer ** 2).sum() / energy:4.0%} r {_f(within)}"
+
+    table("held-out error by context: share of the font's absolute error, MAE / no-kerning MAE", error)
+    table("where the kerning is: share of the designer's squared kerning (what r weighs), r within the context",
+          kerning)
 
 
 def family(ttf: Path) -> str:
