@@ -541,3 +541,19 @@ def test_fit_scores_accented_letters_as_kern_kerns_them():
     result = fit(font, pairs, start=gen, refine=False, controls=False, value_model="blend")
     # a strength of 2 (fit's largest) would not take Tö's own kern near -25: the fit solves To
     assert result.training.mae < 1 and own[("T", "odieresis")] * 2 / 1.5 > designer[("T", "odieresis")] + 5
+
+
+def test_the_fit_keeps_punctuation_clear_of_hanging_ink_as_kern_does():
+    """The blend's search solves ``f'`` with the hook's hang (``Settings.clear_hanging_ink``), as kern will."""
+    from test_hang import hook_font
+
+    font = hook_font()
+    font.removeLayer("bubble")
+    train = [("f", "quoteright"), ("H", "quoteright"), ("f", "H")]
+    reference = {("f", "quoteright"): 60}
+
+    def error(**settings) -> float:
+        result = fit(font, train, reference, Settings(**settings), refine=False, controls=False, value_model="blend")
+        return result.training.mae
+
+    assert error() < 5 and error(clear_hanging_ink=False) > 15

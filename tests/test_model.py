@@ -510,3 +510,18 @@ def test_the_command_line_tucks_unless_told_not_to(tmp_path, capsys):
 
     tucked, plain = run(), run("--no-tuck-raised")
     assert tucked[("quoteright", "o")] < 0 and ("quoteright", "o") not in plain  # 0: not listed
+
+
+def test_the_command_line_keeps_punctuation_clear_of_hanging_ink_unless_told_not_to(tmp_path, capsys):
+    from test_hang import hook_font
+
+    path = tmp_path / "Hook.ufo"
+    hook_font().save(str(path))
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("f quoteright\n")
+
+    def run(*flags) -> dict:
+        return kern_listed(capsys, path, listed, "--blend", "on", *flags)
+
+    assert run()[("f", "quoteright")] == 60
+    assert ("f", "quoteright") not in run("--no-clear-hanging-ink")  # 0: not listed

@@ -875,6 +875,22 @@ def test_window_tucks_raised_marks_as_the_font_says(rf):
     assert kerned(font) == ""  # the bubbles' margins meet: 0, nothing to write
 
 
+def test_window_keeps_quotes_clear_of_hanging_ink_as_the_font_says(rf):
+    from test_hang import ONES, hook_font
+
+    from bubblekern.model import BLEND
+    from bubblekern.settings import LIB_KEY
+
+    def kerned(font) -> str:
+        return kerned_in_window(rf, font, "f", "quoteright").get("f quoteright")
+
+    font = hook_font()
+    font.lib[LIB_KEY] = {"blend": [list(h) for h in BLEND], "strengths": list(ONES)}  # as a fit stores them
+    assert kerned(font) == "60"  # apart by f's hook, as kern_pairs does (tests/test_hang.py)
+    font.lib[LIB_KEY] = {**font.lib[LIB_KEY], "clear_hanging_ink": False}
+    assert kerned(font) == ""  # the bubbles alone: 0, nothing to write
+
+
 def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
     from bubblekern.generate import GenerateSettings, make_bubbles
     from bubblekern.model import BLEND, BLEND_STRENGTHS

@@ -281,7 +281,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
     if blend:
         extra["blend"] = blend
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
-        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles.upm))
+        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles))
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )
@@ -362,14 +362,32 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
-def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, upm: float) -> dict:
+def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles) -> dict:
     """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
-    (:func:`bubblekern.model.model_measures`), from the references the settings measure from."""
+    (:func:`bubblekern.model.model_measures`), from the references the settings measure from, and its ``hang``
+    (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink``."""
     from .model import model_measures, stem_reference, straight_reference
 
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
-    return model_measures(matrix, kinds, straight, stem, blend, upm, settings.chunk, rows, settings.tuck_raised)
+    measures = model_measures(matrix, kinds, straight, stem, blend, bubbles.upm, settings.chunk, rows,
+                              settings.tuck_raised)
+    if settings.clear_hanging_ink:
+        measures["hang"] = _hanging_ink(font, matrix, kinds, rows, bubbles)
+    return measures
+
+
+def _hanging_ink(font, matrix, kinds, rows, bubbles: FontBubbles):
+    """The kernel's ``hang`` (:func:`bubblekern.model.hanging_ink`) for the blended letters and the marks kept clear
+    of them (:func:`bubblekern.model.hang_marks`), each letter built on another measured with that one."""
+    from .model import STEM_KINDS, hang_marks, hanging_ink, hanging_letters, kind_rows
+
+    letters = [n for n, flag in zip(matrix.names, kind_rows(kinds, matrix.names, STEM_KINDS, rows)) if flag]
+    marks = hang_marks(font, matrix.names, kinds)
+    if not letters or not any(marks):
+        return None
+    ink, advances, roots = hanging_letters(bubbles, letters)
+    return hanging_ink(matrix, kinds, ink, advances, bubbles.upm, bubbles.origin, marks, roots, rows)
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

@@ -97,6 +97,12 @@ class Settings:
     vertical margins taken off (:func:`bubblekern.model.raised_tuck`), measured from its kern against the
     straight reference: the mark then tucks over the letter's top as far as the letter's shape lets it,
     and the pair context ``raised-lc``'s strength says how far the designer takes that."""
+    clear_hanging_ink: bool = True
+    """With the halo blend, a closing bracket or quote or raised punctuation (:func:`bubblekern.model.hang_marks`)
+    after a letter whose ink reaches past its right sidebearing line (by more than
+    :data:`bubblekern.model.HANG_MIN`) in the bands the mark's bubble reaches is kerned apart at least that far
+    (:func:`bubblekern.model.hanging_ink`): ``f'`` ``f)`` keep the mark off f's hook, which generated bubbles,
+    stopping at the sidebearing lines, do not see. A letter built on another hangs only where that one does."""
     kern_inside_brackets: bool = False
     """Kern a letter or figure closer to the inner side of a bracket (after ``( [ {``, before ``) ] }``).
     Off by default: such pairs are never kerned closer, only apart where their bubbles overlap, as

@@ -140,7 +140,7 @@ class FontBubbles:
         result: dict[str, BandProfile | None] = {}
         with self.reading():
             fitted, layer = self.fitted(names), self._layers()[0]
-            ink, origin = self._ink_profiles(fitted), self.origin if fitted else 0.0
+            ink, origin = self.ink_profiles(fitted), self.origin if fitted else 0.0
             for done, name in enumerate(names, 1):
                 entry = self._entry(name)
                 profile = entry.profile
@@ -291,9 +291,10 @@ class FontBubbles:
 
             return {n for n in names if fitted(n)}
 
-    def _ink_profiles(self, names: set[str]) -> dict[str, BandProfile | None]:
-        """Band profiles of the ink of ``names`` (the default layer, components drawn in); a
-        glyph whose ink cannot be read has none (its bubble is then cut at its lines)."""
+    def ink_profiles(self, names: Iterable[str]) -> dict[str, BandProfile | None]:
+        """Band profiles of the ink of ``names`` (the default layer, components drawn in) on the bubbles' band
+        height and slant; none when the ink cannot be read (a fitted bubble is then cut at its lines)."""
+        names = list(names)
         if not names:
             return {}
         try:

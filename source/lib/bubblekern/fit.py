@@ -68,6 +68,9 @@ from .model import (
     followed_bases,
     glyph_kinds,
     grown_matrices,
+    hang_marks,
+    hanging_ink,
+    hanging_letters,
     informed_contexts,
     model_measures,
     pair_contexts,
@@ -569,6 +572,17 @@ class _Search:
         """Effective bubbles of the pairs' glyphs under generation settings ``gen``."""
         return {n: self.maker.effective(gen, n) for n in self.names}
 
+    def _hang(self, matrix, band: float):
+        """The kernel's ``hang`` of ``matrix`` (``Settings.clear_hanging_ink``), from the letters' ink at ``band``,
+        as kern measures it (:func:`~bubblekern.model.hanging_ink`)."""
+        key = ("ink", float(band))
+        if key not in self._raw:
+            bubbles = FontBubbles(self.maker.font, self.base.replace(band=float(band)))
+            self._raw[key] = hanging_letters(bubbles, [n for n in self.names if self.kinds.get(n) in ("U", "l")])
+        ink, advances, bases = self._raw[key]
+        return hanging_ink(matrix, self.kinds, ink, advances, self.upm, self.origin,
+                           hang_marks(self.maker.font, matrix.names, self.kinds), bases)
+
     def _solved(self, gen, band: float, depth_cap: float | None, blend: tuple = ()):
         """(solvable pair indices, gaps, left widths, right widths) of a bubble set, band, depth cap and blend."""
         key = ("gaps", _key(gen), float(band), depth_cap, blend)
@@ -582,7 +596,8 @@ class _Search:
                 # marks tucked over lowercase letters
                 measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
                                           self.base.chunk, tuck=self.base.tuck_raised)
-                gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk)
+                hang = self._hang(matrix, band) if self.base.clear_hanging_ink else None
+                gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

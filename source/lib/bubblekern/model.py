@@ -48,6 +48,13 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   off (:func:`raised_tuck`) and measured from the straight reference: a quote's bubble and an ``o``'s meet
   only by those margins, which left ``’o`` near 0. How far a designer tucks is a policy (Noto Sans ``'o`` −60,
   Caladea 0), so one model pair the bubbles kern decides the context's strength, as for ``stop-letter``.
+- **Punctuation keeps clear of hanging ink** (``Settings.clear_hanging_ink``): with the blend, a closing bracket
+  or quote or raised punctuation (:func:`hang_marks`) after a letter whose ink reaches past its right sidebearing
+  line by more than :data:`HANG_MIN` in the bands the mark's bubble reaches (f's hook beside a quote or a
+  closing bracket) is kerned apart at least that far (:func:`hanging_ink`): generated bubbles stop at the
+  sidebearing lines, so the hook's overhang was invisible to them, where designers kern ``f'`` +60 to +83 per
+  1000 em (Caladea, Noto Sans, Noto Serif) and ``f)`` +40 to +90 (Noto). Letters whose accent or horn is what
+  hangs (``ť ơ î``, built on a letter that does not: :func:`letter_roots`) are left as the bubbles kern them.
 - **Brackets hold their letters** (``Settings.kern_inside_brackets`` off): a letter or figure after an
   opening bracket or before a closing one is never kerned closer (:func:`bracket_codes`); overlapping
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
@@ -67,6 +74,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import kernel
+from .bands import BandProfile
 from .errors import BubbleKernError
 from .glyphsets import small_cap, small_caps_of, unicode_table
 from .settings import units_per_em
@@ -111,6 +119,12 @@ __all__ = [
     "raised_marks",
     "TUCK_DEPTH",
     "raised_tuck",
+    "HANG_MIN",
+    "HANG_CATEGORIES",
+    "hang_marks",
+    "letter_roots",
+    "hanging_letters",
+    "hanging_ink",
 ]
 
 CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter", "raised-lc")
@@ -467,6 +481,134 @@ def raised_tuck(matrix, kinds: Mapping[str, Kind], straight: str | None, upm: fl
     if straight is not None and straight in matrix.index:
         room = reference_offsets(eroded, raised, straight, (), chunk)[0]
     return kernel.Tuck(eroded, raised, lower, room)
+
+
+HANG_MIN = 20.0
+"""Per 1000 units per em: how far a letter's ink must reach past its right sidebearing line for punctuation to
+keep clear of it (``Settings.clear_hanging_ink``). f's hook reaches 43 to 70 in the fonts of ``../shared``,
+where designers kern ``f'`` apart; serif tips and leg ends reach 3 to 26 (``A. K. R.``: 0 there)."""
+
+
+HANG_CATEGORIES = ("Pe",)
+"""Unicode categories kept clear of a letter's hanging ink, besides raised punctuation: closing brackets."""
+
+
+def hang_marks(font, names: Sequence[str], kinds: Mapping[str, Kind]) -> list[bool]:
+    """Per name: whether it keeps clear of a letter's hanging ink (``Settings.clear_hanging_ink``): a closing
+    bracket (:data:`HANG_CATEGORIES`: ``) ] }``) or raised punctuation (kind ``"R"``: ``' " ’ ” *``, not a degree
+    sign or a spacing accent), by its code point or its name's base (``parenright.case``). Designers kern these
+    apart from f's hook (``f'`` in all five fonts of ``../shared``, ``f)`` in four); ``f? f! f%`` only Caladea's,
+    ``f$`` ``f°`` none; guillemots, quotes at mid-height, meet serif tips rather than hooks (``X«`` −24 in
+    Caladea)."""
+    table = unicode_table(font)
+    out = []
+    for name in names:
+        base = name.split(".", 1)[0]
+        codes = table.get(name) or (table.get(base) or () if base else ())
+        category = unicodedata.category(chr(codes[0])) if codes else ""
+        out.append(category in HANG_CATEGORIES or (category.startswith("P") and kinds.get(name) == "R"))
+    return out
+
+
+def letter_roots(bubbles, names: Iterable[str]) -> dict[str, str]:
+    """The letter each of ``names`` is built on, followed to the end (``ứ`` → ``ư`` → ``u``): composites on
+    their base (:meth:`~bubblekern.bubbles.FontBubbles.composite_bases`) and letters drawn on one by their
+    Unicode name (:meth:`~bubblekern.bubbles.FontBubbles.letter_bases`); names built on nothing are left out."""
+    names = list(names)
+    direct: dict[str, str] = {}
+    todo = visited = set(names)
+    while todo:
+        found = bubbles.composite_bases(todo)
+        found.update((n, b) for n, b in bubbles.letter_bases(todo).items() if n not in found)
+        direct.update((n, b) for n, b in found.items() if b != n)
+        todo = set(found.values()) - visited
+        visited = visited | todo
+    roots = {}
+    for name in names:
+        root, seen = direct.get(name), {name}
+        while root in direct and root not in seen:
+            seen.add(root)
+            root = direct[root]
+        if root is not None:
+            roots[name] = root
+    return roots
+
+
+def hanging_letters(bubbles, letters: Iterable[str]) -> tuple[dict, dict[str, float], dict[str, str]]:
+    """What :func:`hanging_ink` reads of ``letters`` in ``bubbles`` (a :class:`~bubblekern.bubbles.FontBubbles`):
+    (the ink profiles, the advances, the letters they are built on: :func:`letter_roots`). Only glyphs whose ink
+    bounds may reach :data:`HANG_MIN` past the right sidebearing line (in the bands' slanted space) are banded,
+    and a letter built on one that cannot hang is not read at all; ink that cannot be read hangs nowhere."""
+    letters = list(letters)
+    roots = letter_roots(bubbles, letters)
+    advances = bubbles.widths({*letters, *roots.values()})
+    slant, line, least = bubbles.slant, bubbles.origin, HANG_MIN * bubbles.upm / 1000.0
+
+    def may_hang(names: Iterable[str]) -> list[str]:
+        bounds = bubbles.ink_bounds(names)
+        return [n for n, b in bounds.items() if b[2] + max(b[1] * slant, b[3] * slant) - (advances[n] + line) > least]
+
+    try:
+        first = may_hang({*(n for n in letters if n not in roots), *roots.values()})
+        hanging = set(first)
+        hanging.update(may_hang(n for n in letters if roots.get(n) in hanging))
+    except BubbleKernError:
+        return {}, advances, roots
+    return bubbles.ink_profiles(hanging), advances, roots
+
+
+def hanging_ink(matrix, kinds: Mapping[str, Kind], ink: Mapping[str, BandProfile | None], advances: Mapping[str, float],
+                upm: float, origin: float = 0.0, punctuation: Sequence[bool] | None = None,
+                bases: Mapping[str, str] | None = None, rows: Sequence[bool] | None = None):
+    """The kernel's ``hang`` for ``Settings.clear_hanging_ink`` (:class:`bubblekern.kernel.Hang`): pairs of a letter
+    (kind ``"U"`` or ``"l"``) whose ``ink`` (name → band profile on ``matrix``'s band height, in its space: ``origin``
+    is where the sidebearing lines stand; ``advances``: name → advance width of each) reaches past its right
+    sidebearing line by more than :data:`HANG_MIN`,
+    before a glyph ``punctuation`` flags (per row; :func:`hang_marks`, else every kind ``P S R``), both among
+    ``rows`` (all without it). A letter built on another (``bases``: name → the letter it is built on,
+    :func:`letter_roots`) hangs only where that letter does: ``ḟ`` as ``f``, not ``ť`` ``ứ`` ``î``, whose
+    accent or horn reaches past the line where designers leave punctuation at its spacing. A pair's gap on the
+    matrix is minus the ink that hangs in the bands the punctuation's bubble reaches. None when no pair is one."""
+    least = HANG_MIN * upm / 1000.0
+    names, widths = matrix.names, matrix.widths
+    height, first = matrix.height, matrix.first_band
+    clear = [bool(c) for c in (punctuation if punctuation is not None else kind_rows(kinds, names, ("P", "S", "R")))]
+    if rows is not None:
+        clear = [c and bool(r) for c, r in zip(clear, rows)]
+    letters = kind_rows(kinds, names, STEM_KINDS, rows)
+
+    def hanging(name: str) -> list[float] | None:  # the right extents, the hang kept where it is over least
+        profile = ink.get(name)
+        if profile is None or profile.height != height or name not in advances:
+            return None
+        line = float(advances[name]) + origin
+        right = [line + (x - line if x - line > least else 0.0) if math.isfinite(x) else math.nan for x in profile.right]
+        return right if any(r > line for r in right if math.isfinite(r)) else None
+
+    def base_hangs(name: str) -> bool:
+        base = (bases or {}).get(name)
+        return base is None or hanging(base) is not None
+
+    hung = [False] * len(names)
+    profiles: dict[str, BandProfile] = {}
+    for row, name in enumerate(names):
+        line = float(widths[row]) + origin
+        right = hanging(name) if letters[row] and base_hangs(name) else None
+        if right is not None:
+            hung[row] = True
+            start = ink[name].start
+            profiles[name] = BandProfile(height, start, [origin if math.isfinite(r) else math.nan for r in right], right)
+        elif clear[row]:  # its bubble's bands, from its room on the left
+            room = matrix.room_left[row]
+            reached = [math.isfinite(v) for v in (room.tolist() if hasattr(room, "tolist") else room)]
+            profiles[name] = BandProfile(height, first, [origin if r else math.nan for r in reached],
+                                         [line if r else math.nan for r in reached])
+        else:
+            profiles[name] = BandProfile(height, first, (), ())
+    if not any(hung) or not any(clear):
+        return None
+    hang_matrix = kernel.ProfileMatrix.build(profiles, dict(zip(names, map(float, widths))), origin)
+    return kernel.Hang(hang_matrix, hung, clear)
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

@@ -65,6 +65,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "(\u201co) at the strength of the raised-lc context",
     )
     group.add_argument(
+        "--no-clear-hanging-ink",
+        action="store_true",
+        default=None,
+        help="with the blend, kern a quote or closing bracket after a letter by the bubbles alone; by default it keeps "
+        "clear of the letter's ink past its right sidebearing line (f's hook: f' and f) kerned apart)",
+    )
+    group.add_argument(
         "--kern-inside-brackets",
         action="store_true",
         default=None,
@@ -113,6 +120,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "blend": _blend(getattr(args, "blend", None), font),
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
+        "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
         "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,

@@ -140,7 +140,7 @@ def settings_from_defaults(get: Callable[[str, Any], Any]) -> Settings:
 
 
 MODEL_FIELDS = ("depth_cap", "strengths", "blend", "failsafe", "punctuation_reference", "stem_reference",
-                "follow_base", "tuck_raised", "kern_inside_brackets")
+                "follow_base", "tuck_raised", "clear_hanging_ink", "kern_inside_brackets")
 """Value-model settings a font's lib may hold (``bubblekern fit`` stores the first four) that the window's
 settings do not cover."""
 

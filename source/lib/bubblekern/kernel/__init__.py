@@ -34,7 +34,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   (``Settings.kern_inside_brackets`` off); ``erode(matrix, dy)``: the matrix with every bubble's
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
   :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``);
-  ``measured_gaps(gaps, left, right, offsets, tuck)``: both, in the order ``solve`` applies them.
+  ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
+  clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
+  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang)``: all three, in the order ``solve`` applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -69,6 +71,7 @@ except ImportError:
         erode,
         follow_bases,
         grow,
+        hang_gaps,
         hold_inside,
         kern_values,
         measured_gaps,
@@ -94,6 +97,7 @@ else:
         erode,
         follow_bases,
         grow,
+        hang_gaps,
         hold_inside,
         kern_values,
         measured_gaps,
@@ -109,6 +113,7 @@ else:
 
     BACKEND = "numpy"
 
+from .hang import Hang  # noqa: E402
 from .tuck import Tuck  # noqa: E402
 
 __all__ = [
@@ -123,6 +128,7 @@ __all__ = [
     "erode",
     "follow_bases",
     "grow",
+    "hang_gaps",
     "hold_inside",
     "kern_values",
     "measured_gaps",
@@ -134,5 +140,6 @@ __all__ = [
     "solve_blend",
     "solve_gaps",
     "tuck_gaps",
+    "Hang",
     "Tuck",
 ]

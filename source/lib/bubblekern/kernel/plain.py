@@ -19,12 +19,13 @@ from operator import add
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .hang import Hang
 from .tuck import Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "measured_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "measured_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -197,6 +198,7 @@ def solve(
     blend_rows: Sequence[bool] | None = None,
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
     tuck: Tuck | None = None,
+    hang: Hang | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -207,12 +209,13 @@ def solve(
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend; then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`): :func:`measured_gaps`.
+    eroded matrix (:func:`tuck_gaps`), and the pairs ``hang`` marks are kept clear of hanging ink
+    (:func:`hang_gaps`): :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang)
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -225,14 +228,17 @@ def solve(
 
 
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
-                  tuck: Tuck | None = None, chunk: int = 1 << 18) -> array:
+                  tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), then the pairs ``tuck`` marks solved on its eroded
-    matrix (:func:`tuck_gaps`). ``solve`` and the fit's search both take them from here, in this order."""
+    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`).
+    ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
+    if hang is not None:
+        gaps = hang_gaps(gaps, left, right, hang, chunk)
     return gaps
 
 
@@ -343,6 +349,23 @@ def tuck_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], 
             gap = gap - tuck.room[a]
             gap = gap if gap > 0.0 else 0.0
         if gap != _INF:
+            out[i] = gap
+    return out
+
+
+def hang_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], hang: Hang,
+              chunk: int = 1 << 18) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``hang.left_rows`` marks before
+    one ``hang.right_rows`` marks solved on ``hang.matrix`` too, taking that gap where it is negative and
+    smaller: the pair is kerned apart at least as far as the left row's ink hangs into the right row's bands."""
+    out = array("d", gaps)
+    at = [i for i, (a, b) in enumerate(zip(left, right)) if hang.left_rows[a] and hang.right_rows[b]]
+    if not at:
+        return out
+    rows_left, rows_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))
+    hung, _ = solve_gaps(hang.matrix, rows_left, rows_right, chunk)
+    for i, gap in zip(at, hung):
+        if gap < min(out[i], 0.0):
             out[i] = gap
     return out
 

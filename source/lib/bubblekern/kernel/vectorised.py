@@ -14,12 +14,13 @@ import numpy as np
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .hang import Hang
 from .tuck import Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "measured_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "measured_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -161,6 +162,7 @@ def solve(
     blend_rows: Sequence[bool] | None = None,
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
     tuck: Tuck | None = None,
+    hang: Hang | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -171,12 +173,13 @@ def solve(
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend; then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`): :func:`measured_gaps`.
+    eroded matrix (:func:`tuck_gaps`), and the pairs ``hang`` marks are kept clear of hanging ink
+    (:func:`hang_gaps`): :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -193,14 +196,17 @@ def solve(
 
 
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
-                  tuck: Tuck | None = None, chunk: int = 1 << 18) -> np.ndarray:
+                  tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), then the pairs ``tuck`` marks solved on its eroded
-    matrix (:func:`tuck_gaps`). ``solve`` and the fit's search both take them from here, in this order."""
+    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`).
+    ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
+    if hang is not None:
+        gaps = hang_gaps(gaps, left, right, hang, chunk)
     return gaps
 
 
@@ -294,6 +300,21 @@ def tuck_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, tuck: Tuck,
     tucked = np.where(tucked > 0.0, np.maximum(tucked - room, 0.0), tucked)
     out = gaps.copy()
     out[at] = np.where(np.isfinite(tucked), tucked, gaps[at])
+    return out
+
+
+def hang_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, hang: Hang, chunk: int = 1 << 18) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``hang.left_rows`` marks before
+    one ``hang.right_rows`` marks solved on ``hang.matrix`` too, taking that gap where it is negative and
+    smaller: the pair is kerned apart at least as far as the left row's ink hangs into the right row's bands."""
+    gaps = np.asarray(gaps, float)
+    left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
+    at = np.flatnonzero(np.asarray(hang.left_rows, dtype=bool)[left] & np.asarray(hang.right_rows, dtype=bool)[right])
+    if not at.size:
+        return gaps
+    hung, _ = solve_gaps(hang.matrix, left[at], right[at], chunk)
+    out = gaps.copy()
+    out[at] = np.where(hung < np.minimum(gaps[at], 0.0), hung, gaps[at])
     return out
 
 
