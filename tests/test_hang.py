@@ -109,33 +109,33 @@ def test_hanging_ink_flags_hooks_only_and_measures_in_the_marks_bands():
     kinds = glyph_kinds(font, names)
     measured = ["f", "x", "tcaron", "t", "H"]
     ink, advances = bubbles.ink_profiles(measured), bubbles.widths(measured)
-    punctuation = hang_marks(font, names, kinds)
-    assert punctuation == [False, False, False, True, False, False, False]  # a raised mark; not a stop or a symbol
+    marks = hang_marks(font, names, kinds)
+    assert marks == [False, False, False, True, False, False, False]  # a raised mark; not a stop or a symbol
     assert letter_roots(bubbles, names) == {"tcaron": "t"}
 
     def hang(**changes):
-        return hanging_ink(matrix, kinds, ink, advances, 1000.0, bubbles.origin, **{"punctuation": punctuation, **changes})
+        return hanging_ink(matrix, kinds, ink, advances, 1000.0, bubbles.origin, **{"marks": marks, **changes})
 
     found = hang()
     # f's hook and the caron hang; x's serif is under HANG_MIN
     assert list(found.left_rows) == [True, False, True, False, False, False, False]
-    assert list(found.right_rows) == punctuation
-    found = hang(punctuation=[False, False, False, True, True, False, False])
+    assert list(found.right_rows) == marks
+    found = hang(marks=[False, False, False, True, True, False, False])
     gaps, _ = kernel.solve_gaps(found.matrix, matrix.rows(["f", "f", "tcaron"]), matrix.rows(["quoteright", "period", "quoteright"]))
     assert gaps.tolist() == [-60.0, 0.0, -60.0]  # the hook in the quote's bands; the period meets f's foot
     # a letter built on one that does not hang hangs no more; one whose base is not measured neither
     assert list(hang(bases={"tcaron": "t"}).left_rows)[2] is False
     assert list(hang(bases={"f": "missing"}).left_rows)[0] is False
-    # without the punctuation rows: every kind P S R (the dollar too)
-    assert list(hang(punctuation=None).right_rows) == [False, False, False, True, True, True, False]
-    assert list(hang(punctuation=None).left_rows) == list(found.left_rows)
+    # only the rows measured (the blended ones): f left out, the caron still hangs; the quote left out, no mark
+    assert list(hang(rows=[False] + [True] * 6).left_rows) == [False, False, True, False, False, False, False]
+    assert hang(rows=[True, True, True, False, True, True, True]) is None
     # what kern reads: the roots, and the ink of the glyphs whose bounds may reach HANG_MIN past the line only,
     # never of a letter built on one that cannot (tcaron on t)
     read, widths, roots = hanging_letters(bubbles, ["f", "x", "tcaron", "H"])
     assert set(read) == {"f"} and roots == {"tcaron": "t"} and widths["t"] == 300
     assert read["f"] == ink["f"]
     # nothing hangs, or no punctuation: nothing to keep clear of
-    assert hang(bases={"f": "t", "tcaron": "t"}) is None and hang(punctuation=[False] * 7) is None
+    assert hang(bases={"f": "t", "tcaron": "t"}) is None and hang(marks=[False] * 7) is None
 
 
 @pytest.mark.parametrize("backend", ["plain", "vectorised"])

@@ -487,8 +487,6 @@ HANG_MIN = 20.0
 """Per 1000 units per em: how far a letter's ink must reach past its right sidebearing line for punctuation to
 keep clear of it (``Settings.clear_hanging_ink``). f's hook reaches 43 to 70 in the fonts of ``../shared``,
 where designers kern ``f'`` apart; serif tips and leg ends reach 3 to 26 (``A. K. R.``: 0 there)."""
-
-
 HANG_CATEGORIES = ("Pe",)
 """Unicode categories kept clear of a letter's hanging ink, besides raised punctuation: closing brackets."""
 
@@ -558,32 +556,32 @@ def hanging_letters(bubbles, letters: Iterable[str]) -> tuple[dict, dict[str, fl
 
 
 def hanging_ink(matrix, kinds: Mapping[str, Kind], ink: Mapping[str, BandProfile | None], advances: Mapping[str, float],
-                upm: float, origin: float = 0.0, punctuation: Sequence[bool] | None = None,
-                bases: Mapping[str, str] | None = None, rows: Sequence[bool] | None = None):
+                upm: float, origin: float, marks: Sequence[bool], bases: Mapping[str, str] | None = None,
+                rows: Sequence[bool] | None = None):
     """The kernel's ``hang`` for ``Settings.clear_hanging_ink`` (:class:`bubblekern.kernel.Hang`): pairs of a letter
-    (kind ``"U"`` or ``"l"``) whose ``ink`` (name → band profile on ``matrix``'s band height, in its space: ``origin``
-    is where the sidebearing lines stand; ``advances``: name → advance width of each) reaches past its right
-    sidebearing line by more than :data:`HANG_MIN`,
-    before a glyph ``punctuation`` flags (per row; :func:`hang_marks`, else every kind ``P S R``), both among
-    ``rows`` (all without it). A letter built on another (``bases``: name → the letter it is built on,
-    :func:`letter_roots`) hangs only where that letter does: ``ḟ`` as ``f``, not ``ť`` ``ứ`` ``î``, whose
-    accent or horn reaches past the line where designers leave punctuation at its spacing. A pair's gap on the
-    matrix is minus the ink that hangs in the bands the punctuation's bubble reaches. None when no pair is one."""
+    (kind ``"U"`` or ``"l"``) whose ``ink`` reaches past its right sidebearing line by more than :data:`HANG_MIN`
+    before a glyph ``marks`` flags (per row of ``matrix``: :func:`hang_marks`), both among ``rows`` (all without
+    it). ``ink`` holds band profiles on ``matrix``'s band height and in its space (``origin``: where the
+    sidebearing lines stand), ``advances`` the advance of each. A letter built on another (``bases``: name → the
+    letter it is built on, :func:`letter_roots`) hangs only where that letter does: ``ḟ`` as ``f``, not ``ť``
+    ``ứ`` ``î``, whose accent or horn reaches past the line where designers leave punctuation at its spacing.
+    A pair's gap on the returned matrix is minus the ink that hangs in the bands the mark's bubble reaches.
+    None when no pair is one."""
     least = HANG_MIN * upm / 1000.0
     names, widths = matrix.names, matrix.widths
     height, first = matrix.height, matrix.first_band
-    clear = [bool(c) for c in (punctuation if punctuation is not None else kind_rows(kinds, names, ("P", "S", "R")))]
-    if rows is not None:
-        clear = [c and bool(r) for c, r in zip(clear, rows)]
+    marks = [bool(m) and (rows is None or bool(rows[i])) for i, m in enumerate(marks)]
     letters = kind_rows(kinds, names, STEM_KINDS, rows)
 
-    def hanging(name: str) -> list[float] | None:  # the right extents, the hang kept where it is over least
+    def hanging(name: str) -> list[float] | None:
+        """The right extents of ``name``'s ink, set back to its line where they pass it by ``least`` or less;
+        None when nothing is left past it."""
         profile = ink.get(name)
         if profile is None or profile.height != height or name not in advances:
             return None
         line = float(advances[name]) + origin
-        right = [line + (x - line if x - line > least else 0.0) if math.isfinite(x) else math.nan for x in profile.right]
-        return right if any(r > line for r in right if math.isfinite(r)) else None
+        right = [x if x - line > least else (line if math.isfinite(x) else math.nan) for x in profile.right]
+        return right if any(x > line for x in right) else None
 
     def base_hangs(name: str) -> bool:
         base = (bases or {}).get(name)
@@ -592,23 +590,21 @@ def hanging_ink(matrix, kinds: Mapping[str, Kind], ink: Mapping[str, BandProfile
     hung = [False] * len(names)
     profiles: dict[str, BandProfile] = {}
     for row, name in enumerate(names):
-        line = float(widths[row]) + origin
         right = hanging(name) if letters[row] and base_hangs(name) else None
-        if right is not None:
+        if right is not None:  # the letter's room: minus its hang, 0 in its other inked bands
             hung[row] = True
-            start = ink[name].start
-            profiles[name] = BandProfile(height, start, [origin if math.isfinite(r) else math.nan for r in right], right)
-        elif clear[row]:  # its bubble's bands, from its room on the left
+            profiles[name] = BandProfile(height, ink[name].start, [origin if math.isfinite(x) else x for x in right], right)
+        elif marks[row]:  # the mark's room: 0 in its bubble's bands
+            line = float(widths[row]) + origin
             room = matrix.room_left[row]
             reached = [math.isfinite(v) for v in (room.tolist() if hasattr(room, "tolist") else room)]
             profiles[name] = BandProfile(height, first, [origin if r else math.nan for r in reached],
                                          [line if r else math.nan for r in reached])
         else:
             profiles[name] = BandProfile(height, first, (), ())
-    if not any(hung) or not any(clear):
+    if not any(hung) or not any(marks):
         return None
-    hang_matrix = kernel.ProfileMatrix.build(profiles, dict(zip(names, map(float, widths))), origin)
-    return kernel.Hang(hang_matrix, hung, clear)
+    return kernel.Hang(kernel.ProfileMatrix.build(profiles, dict(zip(names, map(float, widths))), origin), hung, marks)
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):
