@@ -8,7 +8,7 @@ import pytest
 from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.cli import main
 from bubblekern.errors import MissingGlyphError, PairListError
-from bubblekern.fit import FIT_KEY, MIN_KERNS, OFFSET_RANGE, FitError, control_pairs, fit, store_fit
+from bubblekern.fit import FIT_KEY, MIN_KERNS, OFFSET_RANGE, TIE_KERN, FitError, control_pairs, fit, store_fit
 from bubblekern.generate import GENERATE_KEY, GenerateSettings, make_bubbles
 from bubblekern.model import BLEND, BLEND_STRENGTHS
 from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
@@ -557,3 +557,14 @@ def test_the_fit_keeps_punctuation_clear_of_hanging_ink_as_kern_does():
         return result.training.mae
 
     assert error() < 5 and error(clear_hanging_ink=False) > 15
+
+
+def test_a_threshold_the_model_pairs_cannot_tell_apart_goes_to_ten():
+    """Model pairs that all kern deeper than every threshold score every threshold alike: the fit takes
+    TIE_KERN (10 per 1000 em), the sparsity most designers keep, not the smallest."""
+    font = designed_font()
+    train = [("A", "V"), ("V", "A"), ("T", "o"), ("T", "A")]
+    assert all(font.kerning[p] <= -40 for p in train)
+    result = fit(font, train, refine=False, controls=False)
+    assert result.best.min_kern == round(TIE_KERN * font.info.unitsPerEm / 1000) == 10
+    assert result.settings.min_kern == 10
