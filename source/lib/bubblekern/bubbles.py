@@ -198,7 +198,7 @@ class FontBubbles:
             memo: dict[str, str | None] = {}
 
             def first_base(name: str) -> str | None:
-                with _broken_file(name, self.font.defaultLayerName):
+                with _broken_file(name, self._default_name()):
                     glyph = layer[name]
                     components = glyph.components
                     first = components[0] if components and not len(glyph) else None  # len: its contours
@@ -240,7 +240,7 @@ class FontBubbles:
                 base = encoded.get(ord(base_letter(char))) if unicodedata.category(char)[0] == "L" else None
                 if base is None or base == name or base not in known:
                     continue
-                with _broken_file(name, self.font.defaultLayerName):
+                with _broken_file(name, self._default_name()):
                     if len(layer[name]):  # its contours
                         found[name] = base
             return found
@@ -509,6 +509,13 @@ class FontBubbles:
             memo["layers"] = (default, bubble)
         return memo["layers"]
 
+    def _default_name(self) -> str:
+        """The default layer's name, once per pass (fontParts checks the whole layer order on every read)."""
+        memo = self._pass_data()
+        if "default name" not in memo:
+            memo["default name"] = self.font.defaultLayerName
+        return memo["default name"]
+
     def _bubble_glyph(self, name: str):
         layer = self._layers()[1]
         return layer[name] if layer is not None and name in layer else None
@@ -531,11 +538,11 @@ class FontBubbles:
         memo = self._pass_data()
         key = ("components", name)
         if key not in memo:
-            with _broken_file(name, self.font.defaultLayerName):
+            with _broken_file(name, self._default_name()):
                 components = [(c.baseGlyph, tuple(c.transformation)) for c in self._layers()[0][name].components]
             for base, transformation in components:
-                _check_transformation(transformation, name, base, self.font.defaultLayerName)
-            record = self._own_record(name) or () if self.layer_name != self.font.defaultLayerName else ()
+                _check_transformation(transformation, name, base, self._default_name())
+            record = self._own_record(name) or () if self.layer_name != self._default_name() else ()
             own = [(args[0], tuple(args[1])) for method, args, _ in record if method == "addComponent"]
             for base, transformation in own:
                 _check_transformation(transformation, name, base, self.layer_name)
