@@ -152,13 +152,13 @@ def test_both_kernels_keep_clear_the_same_way(backend):
                 "h": BandProfile(20, 0, [0, 0, 0], [50, 50, 50])}
     matrix = module.ProfileMatrix.build(profiles, {"f": 100, "q": 50, "h": 50})
     hang = kernel.Hang(matrix, [True, False, False], [False, True, False])
-    left, right = array("i", [0, 0, 0, 2]), array("i", [1, 1, 2, 1])
-    gaps = array("d", [10.0, -50.0, 5.0, 7.0])
+    left, right = array("i", [0, 0, 0, 2, 0]), array("i", [1, 1, 2, 1, 1])
+    gaps = array("d", [10.0, -50.0, 5.0, 7.0, float("inf")])
     out = module.hang_gaps(gaps, left, right, hang)
-    # f before q: 40 hangs into q's band (a gap of 10 becomes -40; one of -50, more apart already, stays);
-    # f before h and h before q are not hang pairs
-    assert [float(g) for g in out] == [-40.0, -50.0, 5.0, 7.0]
-    assert list(gaps) == [10.0, -50.0, 5.0, 7.0]  # the input is untouched
+    # f before q: 40 hangs into q's band (a gap of 10 becomes -40; one of -50, more apart already, stays; a pair
+    # whose bubbles shared no band gets the hang, not the fail-safe); f before h and h before q are not hang pairs
+    assert [float(g) for g in out] == [-40.0, -50.0, 5.0, 7.0, -40.0]
+    assert list(gaps) == [10.0, -50.0, 5.0, 7.0, float("inf")]  # the input is untouched
 
 
 def test_closing_brackets_and_raised_punctuation_keep_clear_and_accented_letters_follow_their_root():
