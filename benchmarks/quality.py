@@ -10,6 +10,7 @@
     python benchmarks/quality.py --value-model search  # the fit's one-bubble search only (no halo blend)
     python benchmarks/quality.py --value-model auto    # both, the blend kept unless the search is clearly better
     python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font
+    python benchmarks/quality.py --prior fit   # also BubbleKern blended with the other families' kerning
 
 For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
 without them):
@@ -392,6 +393,41 @@ def other_designers(kerned: dict[str, tuple[str, dict, list]]) -> dict[str, dict
     return found
 
 
+PRIOR_WEIGHTS = tuple(round(0.1 * i, 1) for i in range(11))
+"""Weights of BubbleKern's values ``--prior fit`` chooses from (the rest goes to the other families' kerning)."""
+
+
+def with_prior(kerned: dict[str, tuple[str, dict, list]], ours: dict[str, tuple[dict, list]], weight: str) -> dict[str, dict]:
+    """Per font, BubbleKern's values blended with the other families' mean kerning of the same character pairs
+    (what :func:`other_designers` scores): ``w × BubbleKern + (1 − w) × others``, ``w`` chosen by MAE on the font's
+    model pairs (``weight`` "fit"; on a tie the larger) or the number ``weight``; scored as the rest. ``ours`` maps a
+    font to (BubbleKern's values by character pair, its model pairs as character pairs)."""
+    found = {}
+    for name, (own_family, values, scored) in kerned.items():
+        others = [v for other, (f, v, _) in kerned.items() if other != name and f != own_family]
+        if not others or name not in ours:
+            continue
+        own, model_pairs = ours[name]
+        w = float(weight) if weight != "fit" else _prior_weight(*_prior_columns(model_pairs, own, others, values))
+        mine, prior, designer = _prior_columns(scored, own, others, values)
+        m = metrics(w * mine + (1.0 - w) * prior, designer, 1000.0)
+        found[name] = {"r": m.pearson, "mae": m.mae, "zero": m.baseline_mae, "weight": w}
+    return found
+
+
+def _prior_columns(pairs: list, own: dict, others: list[dict], values: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """BubbleKern's values, the other families' mean and the designer's values of ``pairs``."""
+    return (np.array([own.get(pair, 0.0) for pair in pairs]),
+            np.array([np.mean([v.get(pair, 0.0) for v in others]) for pair in pairs]),
+            np.array([values.get(pair, 0.0) for pair in pairs]))
+
+
+def _prior_weight(mine: np.ndarray, prior: np.ndarray, designer: np.ndarray) -> float:
+    """The weight of :data:`PRIOR_WEIGHTS` whose blend comes closest (MAE) to the designer; on a tie the larger."""
+    errors = np.array([np.abs(w * mine + (1.0 - w) * prior - designer).mean() for w in PRIOR_WEIGHTS])
+    return max(w for w, e in zip(PRIOR_WEIGHTS, errors) if e <= errors.min() + 1e-9)
+
+
 def _f(value, spec=".2f") -> str:
     return "—" if value is None else format(value, spec)
 
@@ -420,6 +456,9 @@ def main(argv=None) -> int:
                         metavar="TEXTS", help="model pair texts, space-separated (default: %(default)s); with the "
                         "control pairs at most 30 pairs")
     parser.add_argument("--dump", type=Path, help="also write every scored pair (font, pair, context, values) to this CSV file")
+    parser.add_argument("--prior", metavar="WEIGHT", help="also score BubbleKern's values blended with the other families' "
+                        "kerning of the same pairs: WEIGHT × BubbleKern + (1 − WEIGHT) × others, WEIGHT a number or 'fit' "
+                        "(chosen by MAE on the model pairs)")
     args = parser.parse_args(argv)
 
     fonts = sorted(p for p in FONTS.glob("*.ttf") if args.fonts in p.name) if FONTS.is_dir() else []
@@ -456,7 +495,7 @@ def main(argv=None) -> int:
         print("strengths learned with them (shipped form, every context):",
               *learn_strengths(*zip(*columns.values()), weights))
 
-    rows, report, dumped, kerned = [], {}, [], {}
+    rows, report, dumped, kerned, by_char = [], {}, [], {}, {}
     for ttf in fonts:
         started = time.perf_counter()
         cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
@@ -500,6 +539,8 @@ def main(argv=None) -> int:
         char = {name: c for c, name in cmap.items()}
         kerned[ttf.stem] = (family(ttf), {(char[a], char[b]): v * 1000.0 / upm for (a, b), v in designer.items()},
                             [(char[a], char[b]) for a, b in scored])
+        by_char[ttf.stem] = ({(char[a], char[b]): v * 1000.0 / upm for (a, b), v in ours.items()},
+                             [(char[a], char[b]) for a, b in model_pairs])
         if args.dump:
             dumped += dump_rows(ttf.stem, ufo, scored, model_pairs, designer, ours, theirs if "fontforge" in entry else {}, upm)
         report[ttf.stem] = entry
@@ -527,6 +568,12 @@ def main(argv=None) -> int:
         )
     if any("other_designers" in entry for _, entry in rows):
         print("others: the mean of the other families' designer values for the same character pairs")
+    if args.prior:
+        print()
+        print(f"BubbleKern with the other families' kerning as a prior (--prior {args.prior}): r, MAE, zero, weight")
+        for name, found in with_prior(kerned, by_char, args.prior).items():
+            report[name]["prior"] = found
+            print(f"{name:<22} {_f(found['r'])} {_f(found['mae'], '6.1f')} {_f(found['zero'], '6.1f')} {found['weight']:5.1f}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     if args.dump:
