@@ -11,6 +11,7 @@
     python benchmarks/quality.py --value-model auto    # both, the blend kept unless the search is clearly better
     python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font
     python benchmarks/quality.py --prior fit   # also BubbleKern blended with the other families' kerning
+    python benchmarks/quality.py --prior-fonts others  # kern with them as a kerning prior (kern --prior)
 
 For each TrueType font in ``../shared/fonts`` (read only; the script skips cleanly
 without them):
@@ -51,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import hashlib
 import json
 import shutil
@@ -67,6 +69,7 @@ from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS, RAISED_LC
 from bubblekern.model import BLENDS as SHIPPED_BLENDS
+from bubblekern.prior import KerningPrior, PriorFont
 
 FONTS = next(
     (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
@@ -146,7 +149,8 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 
 
 def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
-                      fitted: bool = True, value_model: str | None = None, blend: str = "auto") -> tuple[dict, str, list]:
+                      fitted: bool = True, value_model: str | None = None, blend: str = "auto",
+                      prior=None) -> tuple[dict, str, list]:
     """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
     (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
     a description of the settings, and the model pairs (training plus controls)."""
@@ -161,7 +165,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
         font.newLayer("bubble")
     make_bubbles(font, names, gen)
     pairs = [(a, b) for a in names for b in names]
-    kerned = kern_pairs(font, pairs, settings)
+    kerned = kern_pairs(font, pairs, settings, prior=prior)
     values = {p: float(v) for p, v, k in zip(kerned.pairs, kerned.values, kerned.kept_mask) if k}
     g = gen
     how = (
@@ -428,6 +432,12 @@ def _prior_weight(mine: np.ndarray, prior: np.ndarray, designer: np.ndarray) -> 
     return max(w for w, e in zip(PRIOR_WEIGHTS, errors) if e <= errors.min() + 1e-9)
 
 
+@functools.cache
+def prior_font(ttf: Path):
+    """``ttf``'s kerning as a reference font of a kerning prior (:class:`bubblekern.prior.PriorFont`), read once."""
+    return PriorFont.read(ttf)
+
+
 def _f(value, spec=".2f") -> str:
     return "—" if value is None else format(value, spec)
 
@@ -456,6 +466,9 @@ def main(argv=None) -> int:
                         metavar="TEXTS", help="model pair texts, space-separated (default: %(default)s); with the "
                         "control pairs at most 30 pairs")
     parser.add_argument("--dump", type=Path, help="also write every scored pair (font, pair, context, values) to this CSV file")
+    parser.add_argument("--prior-fonts", choices=("none", "others"), default="none",
+                        help="kern with a kerning prior (`kern --prior`): the other families' fonts, at the default "
+                        "Settings.prior_weight")
     parser.add_argument("--prior", metavar="WEIGHT", help="also score BubbleKern's values blended with the other families' "
                         "kerning of the same pairs: WEIGHT × BubbleKern + (1 − WEIGHT) × others, WEIGHT a number or 'fit' "
                         "(chosen by MAE on the model pairs)")
@@ -521,8 +534,11 @@ def main(argv=None) -> int:
         bubblekern.fit.BLEND_STRENGTHS = bubblekern.model.BLEND_STRENGTHS = strengths
         bubblekern.model.BLENDS = ((SHIPPED_BLENDS[0][0], weights, strengths), *SHIPPED_BLENDS[1:])
         try:
+            prior = None
+            if args.prior_fonts == "others":  # the other families' kerning, as `kern --prior` reads it
+                prior = KerningPrior(tuple(prior_font(o) for o in fonts if family(o) != family(ttf)))
             ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
-                                                args.value_model, args.blend)
+                                                args.value_model, args.blend, prior)
             assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)

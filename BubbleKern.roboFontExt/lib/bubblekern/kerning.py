@@ -162,10 +162,12 @@ def kern_pairs(
     *,
     bubbles: FontBubbles | None = None,
     progress: Progress | None = None,
+    prior=None,
 ) -> KernResult:
     """Solve ``pairs`` of ``font`` (when None: all pairs of glyphs with bubbles, combining marks
     left out unless ``settings.include_marks``; a :class:`PairTable` of glyphs with bubbles is
-    solved as it is).
+    solved as it is). With ``prior`` (a :class:`bubblekern.prior.KerningPrior`), each pair of
+    characters the reference fonts have is blended with their kerning (``Settings.prior_weight``).
 
     Glyph names not in the font raise :class:`MissingGlyphError`; pairs with a glyph
     that has no bubble are skipped (listed in ``result.skipped``).
@@ -173,10 +175,10 @@ def kern_pairs(
     if bubbles is None:
         bubbles = FontBubbles(font, settings)
     with bubbles.reading():
-        return _kern_pairs(font, pairs, settings, bubbles, progress)
+        return _kern_pairs(font, pairs, settings, bubbles, progress, prior)
 
 
-def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernResult:
+def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=None) -> KernResult:
     started = time.perf_counter()
     if settings is not None and settings != bubbles.settings:
         bubbles.settings = settings
@@ -292,6 +294,8 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         from .model import bracket_codes
 
         values, kept = kernel.hold_inside(values, kept, solve_left, solve_right, bracket_codes(font, matrix.names))
+    if prior is not None:  # other fonts' kerning of the same characters
+        values, kept = _with_prior(font, matrix, left, right, values, kept, prior, capped, bubbles.upm)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):
@@ -318,6 +322,19 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress) -> KernRe
         elapsed=time.perf_counter() - started,
         blended=blended,
     )
+
+
+def _with_prior(font, matrix, left, right, values, kept, prior, settings: Settings, upm: float):
+    """(values, kept) of the pairs of rows ``left[i], right[i]`` blended with ``prior``
+    (:func:`bubblekern.prior.blend_values`), each glyph read as its first code point."""
+    from .glyphsets import unicode_table
+    from .prior import blend_values
+
+    table = unicode_table(font)
+    chars = [chr(table[name][0]) if table.get(name) else None for name in matrix.names]
+    widths = matrix.widths
+    return blend_values(values, kept, prior.glyph_values(chars, left, right, upm),
+                        [widths[row] for row in left], [widths[row] for row in right], settings)
 
 
 def _why_skipped(pair: Pair, profiles) -> str:

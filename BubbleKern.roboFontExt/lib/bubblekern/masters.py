@@ -180,8 +180,10 @@ def kern_masters(
     kerning_mode: str = "update",
     ungrouped: bool = False,
     budget: int | None = None,
+    prior=None,
 ) -> FamilyKerning:
-    """Solve ``pairs`` (all pairs of glyphs with bubbles in any master when None) in every master.
+    """Solve ``pairs`` (all pairs of glyphs with bubbles in any master when None) in every master, each blended
+    with ``prior`` when one is given (a :class:`bubblekern.prior.KerningPrior`, ``Settings.prior_weight``).
 
     ``groups`` is one of :data:`GROUP_MODES` or groups to use. Built groups come from the
     first master; they are used for class kerning only with ``write_groups`` (they must be
@@ -251,7 +253,7 @@ def kern_masters(
         per_master = [pairs] * len(masters)
     for master, b, master_pairs in zip(masters, bubbles, per_master):
         started = time.perf_counter()
-        result = kern_pairs(master.font, master_pairs, bubbles=b, progress=progress)
+        result = kern_pairs(master.font, master_pairs, bubbles=b, progress=progress, prior=prior)
         family.timed("solve", started)
         family.warnings += [f"{master.name}: {w}" for w in result.warnings]
         if compatible and len(masters) > 1 and result.skipped:

@@ -122,6 +122,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
         "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
         "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
+        "prior_weight": getattr(args, "prior_weight", None),
         "on_error": "skip" if args.skip_broken_components else None,
         "include_marks": args.include_marks,
         "lowercase_capital": getattr(args, "lowercase_capital", None),

@@ -108,6 +108,20 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="default pair set of a font with kern groups: also the glyphs in no group on a side and not in "
         "its kerning (by default such a font is kerned where its groups and kerning reach)",
     )
+    parser.add_argument(
+        "--prior",
+        nargs="+",
+        metavar="REFERENCE",
+        help="kerned fonts of other families (UFO or compiled) whose kerning of the same characters is blended "
+        "with BubbleKern's: --prior-weight × BubbleKern's + the rest × their mean (pairs they do not cover are "
+        "BubbleKern's alone)",
+    )
+    parser.add_argument(
+        "--prior-weight",
+        type=float,
+        metavar="W",
+        help="BubbleKern's share of a pair's value with --prior, from 0 to 1 (default 0.6)",
+    )
     out = parser.add_argument_group("output")
     out.add_argument(
         "--max-entries",
@@ -148,6 +162,7 @@ def _group_mode(args) -> str:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.font)
+    args.kerning_prior = read_prior(args)  # before any work: a reference that cannot be read stops the run
     suffix = path.suffix.lower()
     if suffix == ".designspace":
         return _run_family(args, path, "designspace")
@@ -167,6 +182,15 @@ def run(args: argparse.Namespace) -> int:
     elif mode == "none":
         return _run_flat(args, path, font, read)
     return _run_family(args, path, "ufo", font, read)
+
+
+def read_prior(args):
+    """The kerning prior of ``--prior`` (:class:`bubblekern.prior.KerningPrior`), or None."""
+    if not getattr(args, "prior", None):
+        return None
+    from ..prior import KerningPrior
+
+    return KerningPrior.from_fonts(args.prior)
 
 
 def _default_run(args) -> bool:
@@ -193,7 +217,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     timings["bubbles"] = time.perf_counter() - started
     started = time.perf_counter()
     with progress_bar(args.format == "text") as progress:
-        result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress)
+        result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress, prior=args.kerning_prior)
     timings["solve"] = time.perf_counter() - started
     for message in result.warnings:
         warn(message)
@@ -298,6 +322,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
             ungrouped=args.ungrouped,
             kerning_mode="replace" if args.replace else "update",
             budget=args.max_entries,
+            prior=args.kerning_prior,
         )
     family.timings = {"read": read, **family.timings}
     family.timings["bubbles"] = family.timings.get("bubbles", 0.0) + checked  # reading pairs, stale check

@@ -1,0 +1,136 @@
+"""A kerning prior: other fonts' kerning of the same characters blended with BubbleKern's (``kern --prior``).
+
+How far it brings real fonts to their designers is measured in benchmarks/quality.py (``--prior-fonts others``);
+these tests keep reading, blending and the command line honest on real fonts, UFOs on disk and a compiled font.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bubblekern import Settings, kern_pairs, open_font
+from bubblekern.cli import main
+from bubblekern.errors import BubbleKernError
+from bubblekern.generate import GenerateSettings, make_bubbles
+from bubblekern.prior import KerningPrior, PriorFont
+
+from helpers import latin_font, save
+
+PAIRS = [("A", "V"), ("T", "o"), ("H", "H"), ("V", "period"), ("T", "A")]
+
+
+def rounded(value: float) -> int:
+    """Rounded as the rules round: halves away from zero."""
+    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+
+
+def bubbled():
+    """latin_font with generated bubbles."""
+    font = latin_font()
+    make_bubbles(font, None, GenerateSettings())
+    return font
+
+
+def reference(kerning: dict, groups: dict | None = None, drop: tuple[str, ...] = ()):
+    """latin_font's outlines with ``kerning`` (and ``groups``), without the glyphs ``drop``."""
+    font = latin_font()
+    for name in drop:
+        font.removeGlyph(name)
+    font.groups.update(groups or {})
+    font.kerning.update(kerning)
+    return font
+
+
+def test_the_prior_reads_character_pairs_through_groups_and_averages_the_fonts_that_have_them(tmp_path):
+    first = save(reference({("public.kern1.A", "V"): -80, ("T", "o"): -60},
+                           {"public.kern1.A": ["A", "Aacute"]}), tmp_path, "First.ufo")
+    second = save(reference({("A", "V"): -40}, drop=("o",)), tmp_path, "Second.ufo")
+    prior = KerningPrior.from_fonts([first, second])
+    assert prior.value("A", "V") == -60  # both fonts
+    assert prior.value("\u00c1", "V") == -40  # Aacute through the first font's group; the second leaves it at 0
+    assert prior.value("T", "o") == -60  # only the first font has an o
+    assert prior.value("H", "H") == 0  # both have the characters, neither kerns them
+    assert prior.value("A", "\u00df") is None  # no font has the character
+    scaled = prior.glyph_values(["A", "V", None], [0, 0, 2], [1, 1, 1], 2048)
+    assert scaled == [-60 * 2.048, -60 * 2.048, None]  # in the font's units; a glyph without a code point: none
+
+
+def test_kern_blends_bubblekern_with_the_prior_by_the_weight(tmp_path):
+    font = bubbled()
+    font_path = save(reference({("A", "V"): -100, ("T", "o"): -50, ("V", "period"): -400}), tmp_path, "Ref.ufo")
+    prior = KerningPrior.from_fonts([font_path])
+    plain = kern_pairs(font, PAIRS, Settings(min_kern=0)).as_dict()
+    blended = kern_pairs(font, PAIRS, Settings(min_kern=0), prior=prior).as_dict()
+    assert blended[("A", "V")] == rounded(0.6 * plain[("A", "V")] - 0.4 * 100)
+    assert blended[("T", "o")] == rounded(0.6 * plain[("T", "o")] - 0.4 * 50)
+    assert blended[("H", "H")] == 0  # neither kerns it
+    # every kern stays within the rules' cap: half the narrower advance (the period's 260)
+    assert blended[("V", "period")] == max(rounded(0.6 * plain[("V", "period")] - 0.4 * 400), -130)
+    assert kern_pairs(font, PAIRS, Settings(min_kern=0, prior_weight=1.0), prior=prior).as_dict() == plain
+    only = kern_pairs(font, PAIRS, Settings(min_kern=0, prior_weight=0.0), prior=prior).as_dict()
+    assert only[("A", "V")] == -100 and only[("T", "A")] == 0
+    # the threshold applies to the blended value
+    kept = kern_pairs(font, PAIRS, Settings(min_kern=30), prior=prior)
+    assert all(abs(v) >= 30 for v in kept.kept.values()) and ("T", "o") in kept.kept
+
+
+def test_a_compiled_reference_is_measured_with_harfbuzz(tmp_path):
+    from bubblekern.export import compile_font
+
+    ttf = tmp_path / "Ref.ttf"
+    compile_font(reference({("A", "V"): -90, ("T", "o"): -30}), ttf, "ttf")
+    font = PriorFont.read(ttf)
+    assert font.kerning[("A", "V")] == -90 and font.kerning[("T", "o")] == -30
+    assert {"A", "V", "T", "o"} <= font.chars
+
+
+def test_bad_references_are_named(tmp_path):
+    with pytest.raises(BubbleKernError, match="Missing.ufo: no such reference font"):
+        KerningPrior.from_fonts([tmp_path / "Missing.ufo"])
+    broken = tmp_path / "Broken.ttf"
+    broken.write_bytes(b"not a font")
+    with pytest.raises(BubbleKernError, match="Broken.ttf"):
+        KerningPrior.from_fonts([broken])
+    with pytest.raises(BubbleKernError, match="at least one reference font"):
+        KerningPrior.from_fonts([])
+    with pytest.raises(ValueError, match="prior_weight must be a number from 0 to 1"):
+        Settings(prior_weight=1.5)
+
+
+def test_the_command_line_kerns_with_a_prior(tmp_path, capsys):
+    ref = save(reference({("A", "V"): -100, ("T", "o"): -50}), tmp_path, "Ref.ufo")
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("A V\nT o\n")
+
+    def run(*flags) -> dict:
+        path = save(bubbled(), tmp_path, "Font.ufo")
+        assert main(["kern", str(path), "--pairs", str(listed), "--blend", "off", "--min-kern", "0", *flags]) == 0
+        capsys.readouterr()
+        return dict(open_font(path).kerning.items())
+
+    plain, blended = run(), run("--prior", str(ref))
+    assert blended[("A", "V")] == rounded(0.6 * plain.get(("A", "V"), 0) - 40)
+    assert run("--prior", str(ref), "--prior-weight", "0.5")[("T", "o")] == rounded(0.5 * plain.get(("T", "o"), 0) - 25)
+    assert run("--prior", str(ref), "--prior-weight", "1") == plain
+    assert main(["kern", str(tmp_path / "Font.ufo"), "--prior", str(tmp_path / "Nope.ufo")]) != 0
+    assert "Nope.ufo: no such reference font" in capsys.readouterr().err
+
+
+def test_blending_keeps_either_kernels_column_types():
+    """The plain kernel's columns (array.array, as inside RoboFont without numpy) and numpy's blend alike."""
+    from array import array
+
+    from bubblekern.prior import blend_values
+
+    settings = Settings(min_kern=10, prior_weight=0.5)
+    priors, widths = [-40.0, None, 300.0, -1000.0], [500.0] * 4
+    for values, kept in ((array("i", [-20, -30, 0, 0]), array("B", [1, 1, 0, 0])),
+                         (pytest.importorskip("numpy").array([-20, -30, 0, 0], dtype="int32"),
+                          pytest.importorskip("numpy").array([True, True, False, False]))):
+        out, out_kept = blend_values(values, kept, priors, widths, widths, settings)
+        # blended; no prior: as it was; the positive cap (none set: none); half the narrower advance at most
+        assert [int(v) for v in out] == [-30, -30, 150, -250]
+        assert [bool(k) for k in out_kept] == [True, True, True, True]
+        assert type(out) is type(values) and [int(v) for v in values] == [-20, -30, 0, 0]  # copies
