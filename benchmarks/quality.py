@@ -156,7 +156,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     a description of the settings, and the model pairs (training plus controls)."""
     font = open_font(ufo)
     if fitted:
-        result = fit(font, training, reference, Settings(), model=model, value_model=value_model)
+        result = fit(font, training, reference, Settings(), model=model, value_model=value_model, prior=prior)
         gen, settings, used = result.best.generate.replace(overwrite="always"), result.settings, result.training_pairs
     else:
         settings = Settings(blend=BLEND_CHOICES[blend])

@@ -134,3 +134,32 @@ def test_blending_keeps_either_kernels_column_types():
         assert [int(v) for v in out] == [-30, -30, 150, -250]
         assert [bool(k) for k in out_kept] == [True, True, True, True]
         assert type(out) is type(values) and [int(v) for v in values] == [-20, -30, 0, 0]  # copies
+
+
+def test_the_fit_scores_and_thresholds_the_blended_values_kern_will_write(tmp_path):
+    """With a prior the fit chooses the threshold on, and scores, the values blended as kern blends them: with the
+    designer's own kerning as the prior, its training error is the blend's (0.6 of the bubbles' where they alone
+    would miss), well under the bubbles' alone."""
+    from test_fit import designed_font, training_pairs
+
+    from bubblekern.fit import MIN_KERNS, fit
+
+    font = designed_font(noise=True)
+    own = KerningPrior.from_fonts([save(font, tmp_path, "Designer.ufo")])
+    train = training_pairs(font)
+    plain = fit(font, train, refine=False, value_model="blend")
+    blended = fit(font, train, refine=False, value_model="blend", prior=own)
+    assert blended.best.min_kern in MIN_KERNS and blended.settings.min_kern == blended.best.min_kern
+    assert blended.training.mae < 0.8 * plain.training.mae
+    assert blended.best.generate == plain.best.generate and blended.best.strengths == plain.best.strengths
+
+
+def test_the_command_line_fits_with_a_prior(tmp_path, capsys):
+    from test_fit import designed_font
+
+    path = save(designed_font(), tmp_path, "Font.ufo")
+    ref = save(designed_font(), tmp_path, "Ref.ufo")
+    assert main(["fit", str(path), "--prior", str(ref), "--no-refine", "--json", "--dry-run"]) == 0
+    assert '"min_kern"' in capsys.readouterr().out
+    assert main(["fit", str(path), "--prior", str(tmp_path / "Nope.ufo")]) != 0
+    assert "Nope.ufo: no such reference font" in capsys.readouterr().err

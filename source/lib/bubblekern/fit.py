@@ -298,6 +298,7 @@ def fit(
     model: bool = True,
     value_model: str | None = None,
     progress: Progress | None = None,
+    prior=None,
 ) -> FitResult:
     """Search generation and kerning settings that best reproduce ``reference`` on ``training`` pairs.
 
@@ -313,8 +314,9 @@ def fit(
     chooses between that search and the halo blend on default bubbles (strengths and threshold
     fitted the same way): ``auto`` keeps the blend unless the search's cross-validated error is lower
     by more than one standard error of their paired difference. None (the default) is ``blend``,
-    or ``search`` without ``model`` (the blend is a value model). The font is not changed; see
-    :func:`store_fit`.
+    or ``search`` without ``model`` (the blend is a value model). With ``prior`` (a
+    :class:`bubblekern.prior.KerningPrior`, as ``kern --prior`` blends it), the threshold is chosen, and every
+    pair scored, on the blended values ``kern`` will write. The font is not changed; see :func:`store_fit`.
     """
     if value_model is None:
         value_model = "blend" if model else "search"
@@ -386,10 +388,15 @@ def fit(
         raw = search.raw(best.generate, best.band, best.depth_cap, _ONES, best.blend)
         kept = [c for i, c in enumerate(CONTEXTS) if i not in informed_contexts(raw, search.contexts)]
 
+    if prior is not None:  # the threshold of the blended values kern will write
+        min_kern, _ = search.best_threshold(_with_prior(search, best, prior))
+        best = dataclasses.replace(best, min_kern=min_kern)
+
     # final scores, on training and held-out pairs; held-out bubbles are generated only now
     final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm, model=model)
-    pred_best = final.predict(best)
-    pred_start = final.predict(start_cand)
+    pred_best, pred_start = final.predict(best), final.predict(start_cand)
+    if prior is not None:
+        pred_best, pred_start = (_thresholded(_with_prior(final, c, prior), c) for c in (best, start_cand))
     result = FitResult(
         best=best,
         start=start_cand,
@@ -412,6 +419,28 @@ def fit(
     )
     result.elapsed = time.perf_counter() - started
     return result
+
+
+def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
+    """The values of ``search``'s pairs under ``candidate``, before the threshold, blended with ``prior`` as
+    :func:`bubblekern.kerning.kern_pairs` blends them (:func:`bubblekern.prior.blend_values`)."""
+    from .glyphsets import unicode_table
+    from .prior import blend_values
+
+    raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend)
+    names = sorted({n for pair in search.pairs for n in pair})
+    table, index = unicode_table(search.maker.font), {n: i for i, n in enumerate(names)}
+    chars = [chr(table[n][0]) if table.get(n) else None for n in names]
+    left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
+    widths = search.widths
+    settings = search.base.replace(min_kern=0).cap_for(search.upm)
+    values, _ = blend_values([int(v) for v in raw], [1] * len(raw), prior.glyph_values(chars, left, right, search.upm),
+                             [widths[a] for a, _ in search.pairs], [widths[b] for _, b in search.pairs], settings)
+    return np.array(values, dtype=float)
+
+
+def _thresholded(values: np.ndarray, candidate: Candidate) -> np.ndarray:
+    return np.where(np.abs(values) >= candidate.min_kern, values, 0.0)
 
 
 def _simpler_unless_beaten(families: tuple[str, ...], errors: Mapping[str, np.ndarray]) -> str:

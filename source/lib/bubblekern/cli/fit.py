@@ -71,6 +71,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
     )
+    parser.add_argument(
+        "--prior",
+        nargs="+",
+        metavar="REFERENCE",
+        help="kerned fonts of other families that `kern --prior` will blend in: the threshold is chosen on the "
+        "blended values (give kern the same references)",
+    )
+    parser.add_argument("--prior-weight", type=float, metavar="W", help="BubbleKern's share with --prior (default 0.6)")
     parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
     parser.add_argument("--output", "-o", metavar="OUT.ufo", help="save to this UFO instead of in place")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -96,6 +104,9 @@ def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .kern import read_prior
+
+    prior = read_prior(args)  # before any work: a reference that cannot be read stops the run
     path, font = open_ufo(args.font)
     settings = settings_from_args(args, font)
     reference = None
@@ -105,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         reference = args.reference
     pairs = training_pairs(args, font)
     result = fit(font, pairs, reference, settings, refine=not args.no_refine, controls=not args.no_control_pairs,
-                 model=not args.no_model, value_model=args.value_model)
+                 model=not args.no_model, value_model=args.value_model, prior=prior)
     saved = report = None
     if not args.dry_run:
         with progress_bar(not args.json) as progress:
