@@ -93,6 +93,13 @@ def test_bad_references_are_named(tmp_path):
     broken.write_bytes(b"not a font")
     with pytest.raises(BubbleKernError, match="Broken.ttf"):
         KerningPrior.from_fonts([broken])
+    conflicting = save(reference({("public.kern1.A", "V"): -80}, {"public.kern1.A": ["A"]}), tmp_path, "Groups.ufo")
+    plist = conflicting / "groups.plist"
+    plist.write_text(plist.read_text().replace("<key>public.kern1.A</key>",
+                                               "<key>public.kern1.B</key><array><string>A</string></array>"
+                                               "<key>public.kern1.A</key>"))
+    with pytest.raises(BubbleKernError, match="Groups.ufo"):
+        KerningPrior.from_fonts([conflicting])
     with pytest.raises(BubbleKernError, match="at least one reference font"):
         KerningPrior.from_fonts([])
     with pytest.raises(ValueError, match="prior_weight must be a number from 0 to 1"):

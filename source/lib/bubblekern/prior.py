@@ -110,8 +110,10 @@ def _read(path: Path) -> PriorFont:
     try:
         values, upm, _ = reference_kerning(path)
         glyph_chars = _glyph_chars(path)
-    except BubbleKernError:
-        raise
+    except BubbleKernError as error:
+        if path.name in str(error):
+            raise
+        raise type(error)(f"{path}: {error}") from error
     except Exception as error:  # a reference font the tools cannot read: say which  # noqa: BLE001
         raise BubbleKernError(f"{path}: cannot read it as a reference font for the kerning prior ({error})") from error
     scale = 1000.0 / float(upm or 1000.0)
