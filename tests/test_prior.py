@@ -6,6 +6,7 @@ these tests keep reading, blending and the command line honest on real fonts, UF
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -170,3 +171,49 @@ def test_the_command_line_fits_with_a_prior(tmp_path, capsys):
     assert '"min_kern"' in capsys.readouterr().out
     assert main(["fit", str(path), "--prior", str(tmp_path / "Nope.ufo")]) != 0
     assert "Nope.ufo: no such reference font" in capsys.readouterr().err
+
+
+def test_fit_records_the_references_and_kern_blends_them_in_again(tmp_path, capsys):
+    from bubblekern.prior import PRIOR_KEY, stored_prior
+    from bubblekern.settings import LIB_KEY
+
+    ref = save(reference({("A", "V"): -100, ("T", "o"): -50}), tmp_path, "Ref.ufo")
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("A V\nT o\n")
+    path = save(bubbled(), tmp_path, "Font.ufo")
+    font = open_font(path)
+    font.kerning.update({("A", "V"): -60, ("T", "o"): -40})  # the designer's model pairs
+    font.save()
+    assert main(["fit", str(path), "--prior", str(ref), "--prior-weight", "0.5", "--no-refine", "--no-bubbles"]) == 0
+    font = open_font(path)
+    assert font.lib[PRIOR_KEY] == {"fonts": ["Ref.ufo"]}  # relative to the font's folder
+    assert font.lib[LIB_KEY]["prior_weight"] == 0.5
+    prior, notes = stored_prior(font)
+    assert notes == [] and prior.value("A", "V") == -100
+    capsys.readouterr()
+
+    def kern(*flags) -> tuple[list, str]:
+        assert main(["kern", str(path), "--pairs", str(listed), "--dry-run", "--format", "json", "--min-kern", "0",
+                     *flags]) == 0
+        out = capsys.readouterr()
+        return json.loads(out.out)["pairs"], out.err
+
+    assert kern()[0] == kern("--prior", str(ref), "--prior-weight", "0.5")[0]  # the recorded references and weight
+    assert kern("--no-prior")[0] == kern("--prior", str(ref), "--prior-weight", "1")[0]
+    assert kern()[0] != kern("--no-prior")[0]
+    (tmp_path / "Ref.ufo").rename(tmp_path / "Moved.ufo")
+    moved, err = kern()
+    assert moved == kern("--no-prior")[0] and "Ref.ufo: no such reference font" in err  # named, kerned without it
+    assert main(["fit", str(path), "--no-refine", "--no-bubbles"]) == 0  # a fit without them forgets them
+    assert PRIOR_KEY not in open_font(path).lib and "prior_weight" not in open_font(path).lib[LIB_KEY]
+
+
+def test_flat_kerning_resolves_groups_as_the_groups_module_does():
+    from bubblekern.groups import resolve_kerning
+    from bubblekern.prior import flat_kerning
+
+    groups = {"public.kern1.O": ["O", "D", "Q"], "public.kern2.O": ["O", "C", "G"], "public.kern1.T": ["T"]}
+    kerning = {("public.kern1.O", "public.kern2.O"): -10, ("D", "public.kern2.O"): -20, ("public.kern1.O", "C"): -30,
+               ("D", "C"): -40, ("public.kern1.T", "O"): -50, ("Q", "G"): 0}
+    assert flat_kerning(kerning, groups) == resolve_kerning(kerning, groups)
+    assert flat_kerning(kerning, groups)[("D", "C")] == -40 and flat_kerning(kerning, groups)[("D", "G")] == -20

@@ -891,6 +891,21 @@ def test_window_keeps_quotes_clear_of_hanging_ink_as_the_font_says(rf):
     assert kerned(font) == ""  # the bubbles alone: 0, nothing to write
 
 
+def test_window_blends_in_the_reference_fonts_a_fit_recorded(rf, tmp_path):
+    from bubblekern.prior import PRIOR_KEY
+
+    font = three_boxes()
+    reference = three_boxes()
+    reference.kerning[("A", "V")] = -200
+    reference.save(str(tmp_path / "Reference.ufo"))
+    plain = kerned_in_window(rf, font, "A", "V").get("A V", "0")
+    font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Reference.ufo")]}  # as `bubblekern fit --prior` records it
+    blended = kerned_in_window(rf, font, "A", "V")["A V"]
+    assert int(blended) == round(0.6 * int(plain) - 0.4 * 200)
+    font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Gone.ufo")]}  # a reference that moved: kerned without it
+    assert kerned_in_window(rf, font, "A", "V").get("A V", "0") == plain
+
+
 def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
     from bubblekern.generate import GenerateSettings, make_bubbles
     from bubblekern.model import BLEND, BLEND_STRENGTHS

@@ -186,6 +186,8 @@ class FitResult:
     """Contexts (:data:`~bubblekern.model.CONTEXTS`) whose strength the model pairs could not tell,
     left as the settings had it (with the blend and default strengths: as learned with the blend);
     empty without the value model."""
+    prior: Any = None
+    """The :class:`~bubblekern.prior.KerningPrior` the threshold was chosen with (``fit(..., prior=)``), or None."""
 
     @property
     def generate(self):
@@ -203,6 +205,7 @@ class FitResult:
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
             "kept": list(self.kept),
+            **({"prior": [f.path or f.name for f in self.prior.fonts]} if self.prior is not None else {}),
             "training": {"pairs": len(self.training_pairs), **_brief(self.training)},
             "control_pairs": [list(p) for p in self.control_pairs],
             "cross_validated": {"folds": self.folds, **(_brief(self.cross_validated) if self.cross_validated else {})},
@@ -416,6 +419,7 @@ def fit(
         model=chosen,
         compared=compared,
         kept=kept,
+        prior=prior,
     )
     result.elapsed = time.perf_counter() - started
     return result
@@ -472,7 +476,8 @@ def _run(search: _Search, start: Candidate, refine: bool, progress: Progress | N
 
 def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     """Write ``result`` into ``font.lib`` (the fit record, the generation settings, band and
-    min_kern), then, with ``bubbles``, the fitted bubbles into the bubble layer.
+    min_kern, the kerning prior's reference fonts and weight: :func:`bubblekern.prior.store_prior`), then,
+    with ``bubbles``, the fitted bubbles into the bubble layer.
 
     Generated bubbles are replaced and missing or empty ones made; bubbles drawn by hand
     (no generation record) are kept. Returns the :class:`~bubblekern.generate.GenerateReport`
@@ -489,6 +494,13 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
         kern["depth_cap"] = float(result.best.depth_cap)
     # stored either way: without it the command line's "auto" would decide instead of the fit
     kern["blend"] = [[float(v) for v in halo] for halo in result.best.blend]
+    # the references the threshold was chosen with, for kern to blend in again; a fit without them forgets them
+    from .prior import store_prior
+
+    store_prior(font, result.prior)
+    kern.pop("prior_weight", None)
+    if result.prior is not None:
+        kern["prior_weight"] = float(result.settings.prior_weight)
     font.lib[LIB_KEY] = kern
     if not bubbles:
         return None

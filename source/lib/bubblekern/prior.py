@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +23,13 @@ from pathlib import Path
 from .errors import BubbleKernError
 from .settings import Settings
 
-__all__ = ["KerningPrior", "PriorFont", "blend_values"]
+__all__ = ["PRIOR_KEY", "KerningPrior", "PriorFont", "blend_values", "flat_kerning", "store_prior", "stored_prior"]
 
 
 CharPair = tuple[str, str]
+PRIOR_KEY = "com.bubblekern.prior"
+"""``font.lib`` key of the reference fonts ``fit --prior`` fitted with (``{"fonts": [paths]}``, relative to the
+font's folder where they can be), which ``kern`` and the RoboFont window then blend in (:func:`stored_prior`)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class PriorFont:
     name: str
     kerning: Mapping[CharPair, float]
     chars: frozenset[str]
+    path: str = ""
+    """Where it was read from."""
 
     @classmethod
     def read(cls, path: str | Path) -> PriorFont:
@@ -81,6 +87,46 @@ class KerningPrior:
         return out
 
 
+def store_prior(font, prior: KerningPrior | None) -> None:
+    """Record ``prior``'s reference fonts in ``font.lib`` (:data:`PRIOR_KEY`), relative to the font's folder where
+    they can be; None removes the record."""
+    if prior is None:
+        if PRIOR_KEY in font.lib:
+            del font.lib[PRIOR_KEY]
+        return
+    folder = Path(font.path).resolve().parent if getattr(font, "path", None) else None
+    font.lib[PRIOR_KEY] = {"fonts": [_relative(Path(f.path), folder) for f in prior.fonts]}
+
+
+def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:
+    """(the prior of the reference fonts ``font.lib`` records (:data:`PRIOR_KEY`) or None, notes): a recorded
+    reference that is gone or cannot be read is left out with a note naming it, never an error — a moved file
+    must not stop a kerning run."""
+    record = font.lib.get(PRIOR_KEY) if PRIOR_KEY in font.lib else None
+    paths = record.get("fonts") if isinstance(record, Mapping) else None
+    if not isinstance(paths, (list, tuple)) or not paths:
+        return None, []
+    folder = Path(font.path).resolve().parent if getattr(font, "path", None) else Path.cwd()
+    fonts, notes = [], []
+    for entry in paths:
+        path = Path(str(entry))
+        path = path if path.is_absolute() else folder / path
+        try:
+            fonts.append(PriorFont.read(path))
+        except BubbleKernError as error:
+            notes.append(f"kerning prior: {error}; kerned without it")
+    return (KerningPrior(tuple(fonts)) if fonts else None), notes
+
+
+def _relative(path: Path, folder: Path | None) -> str:
+    if folder is None:
+        return str(path.resolve())
+    try:
+        return os.path.relpath(path.resolve(), folder)
+    except ValueError:  # another drive
+        return str(path.resolve())
+
+
 def blend_values(values, kept, priors: Sequence[float | None], left_widths: Sequence[float],
                  right_widths: Sequence[float], settings: Settings):
     """(values, kept) with each pair whose prior (font units) is not None set to ``prior_weight × value +
@@ -103,12 +149,10 @@ def blend_values(values, kept, priors: Sequence[float | None], left_widths: Sequ
 
 
 def _read(path: Path) -> PriorFont:
-    from .evaluate import reference_kerning
-
     if not path.exists():
         raise BubbleKernError(f"{path}: no such reference font for the kerning prior")
     try:
-        values, upm, _ = reference_kerning(path)
+        values, upm = _glyph_kerning(path)
         glyph_chars = _glyph_chars(path)
     except BubbleKernError as error:
         if path.name in str(error):
@@ -122,7 +166,36 @@ def _read(path: Path) -> PriorFont:
         for first in glyph_chars.get(a, ()):
             for second in glyph_chars.get(b, ()):
                 kerning[(first, second)] = float(value) * scale
-    return PriorFont(path.name, kerning, frozenset(c for chars in glyph_chars.values() for c in chars))
+    return PriorFont(path.name, kerning, frozenset(c for chars in glyph_chars.values() for c in chars), str(path))
+
+
+def _glyph_kerning(path: Path) -> tuple[dict[tuple[str, str], float], float]:
+    """(glyph-pair kerning, unitsPerEm) of a reference font: a UFO's read here, without numpy (inside RoboFont);
+    a compiled font's measured with HarfBuzz (:func:`bubblekern.evaluate.binary_kerning`)."""
+    if path.suffix.lower() != ".ufo":
+        from .evaluate import reference_kerning
+
+        values, upm, _ = reference_kerning(path)
+        return values, float(upm or 1000.0)
+    from .fontio import open_font
+    from .settings import units_per_em
+
+    font = open_font(path)
+    return flat_kerning(dict(font.kerning.items()), dict(font.groups.items())), units_per_em(font)
+
+
+def flat_kerning(kerning: Mapping[tuple[str, str], float], groups: Mapping[str, Sequence[str]]) -> dict[tuple[str, str], float]:
+    """The glyph pairs ``kerning`` reaches through its kern groups, each by the UFO 3 lookup order (glyph–glyph,
+    glyph–group, group–glyph, group–group): what :func:`bubblekern.groups.resolve_kerning` gives, in plain Python."""
+    found: dict[tuple[str, str], tuple[int, float]] = {}
+    for (left, right), value in kerning.items():
+        first, second = left.startswith("public.kern1."), right.startswith("public.kern2.")
+        rank = (2 if first else 0) + (1 if second else 0)
+        for a in (groups.get(left, ()) if first else (left,)):
+            for b in (groups.get(right, ()) if second else (right,)):
+                if (a, b) not in found or rank < found[(a, b)][0]:
+                    found[(a, b)] = (rank, float(value))
+    return {pair: value for pair, (_, value) in found.items()}
 
 
 def _glyph_chars(path: Path) -> dict[str, list[str]]:

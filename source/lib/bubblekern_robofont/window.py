@@ -44,6 +44,7 @@ from bubblekern.interface.preview import (
 from bubblekern.interface.sources import SOURCES, Request, request_pairs, words_status
 from bubblekern.kerning import kern_pairs
 from bubblekern.pairs import cmap_of, pairs_from_text
+from bubblekern.prior import stored_prior
 from bubblekern.settings import Settings
 
 from . import DISPLAY_EVENT
@@ -450,7 +451,8 @@ class KerningWindowController(ezui.WindowController):
 
         try:
             pairs = request_pairs(self.request(selected_only), bubbles)
-            result = kern_pairs(font, pairs, bubbles=bubbles, progress=report)
+            prior, notes = stored_prior(font)  # the reference fonts `bubblekern fit --prior` recorded
+            result = kern_pairs(font, pairs, bubbles=bubbles, progress=report, prior=prior)
         except BubbleKernError as error:
             progress.close()
             return self.error(error)
@@ -460,8 +462,8 @@ class KerningWindowController(ezui.WindowController):
         self.rows_shown = result_rows(result, dict(font.kerning.items()), mode)
         self.item("resultsTable").set(table_items(self.rows_shown))
         line = preview_line(self.rows_shown, len(result.skipped))
-        if result.warnings:
-            line += "\n" + "\n".join(result.warnings[:3])
+        if notes or result.warnings:
+            line += "\n" + "\n".join([*notes, *result.warnings][:3])
         self.item("previewLabel").set(line)
 
     def kernAllButtonCallback(self, sender):

@@ -122,6 +122,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         metavar="W",
         help="BubbleKern's share of a pair's value with --prior, from 0 to 1 (default 0.6)",
     )
+    parser.add_argument(
+        "--no-prior",
+        action="store_true",
+        help="kern without the reference fonts `fit --prior` recorded in the font (by default they are blended in)",
+    )
     out = parser.add_argument_group("output")
     out.add_argument(
         "--max-entries",
@@ -193,6 +198,19 @@ def read_prior(args):
     return KerningPrior.from_fonts(args.prior)
 
 
+def font_prior(args, font):
+    """The prior to kern ``font`` with: ``--prior``'s, else (unless ``--no-prior``) the one ``fit --prior`` recorded
+    in the font (:func:`bubblekern.prior.stored_prior`; a recorded reference that is gone is named and left out)."""
+    if args.kerning_prior is not None or getattr(args, "no_prior", False):
+        return args.kerning_prior
+    from ..prior import stored_prior
+
+    prior, notes = stored_prior(font)
+    for message in notes:
+        warn(message)
+    return prior
+
+
 def _default_run(args) -> bool:
     """True when no pair source was given: the default all-pairs set."""
     return not (args.glyphs or args.pairs or args.text is not None or args.touching)
@@ -217,7 +235,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     timings["bubbles"] = time.perf_counter() - started
     started = time.perf_counter()
     with progress_bar(args.format == "text") as progress:
-        result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress, prior=args.kerning_prior)
+        result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress, prior=font_prior(args, font))
     timings["solve"] = time.perf_counter() - started
     for message in result.warnings:
         warn(message)
@@ -322,7 +340,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
             ungrouped=args.ungrouped,
             kerning_mode="replace" if args.replace else "update",
             budget=args.max_entries,
-            prior=args.kerning_prior,
+            prior=font_prior(args, first.font),
         )
     family.timings = {"read": read, **family.timings}
     family.timings["bubbles"] = family.timings.get("bubbles", 0.0) + checked  # reading pairs, stale check
