@@ -72,6 +72,10 @@ def test_kern_blends_bubblekern_with_the_prior_by_the_weight(tmp_path):
     assert kern_pairs(font, PAIRS, Settings(min_kern=0, prior_weight=1.0), prior=prior).as_dict() == plain
     only = kern_pairs(font, PAIRS, Settings(min_kern=0, prior_weight=0.0), prior=prior).as_dict()
     assert only[("A", "V")] == -100 and only[("T", "A")] == 0
+    # as every kern, a blended one is positive only where positive kerns are allowed
+    apart = KerningPrior.from_fonts([save(reference({("H", "H"): 80}), tmp_path, "Apart.ufo")])
+    assert kern_pairs(font, [("H", "H")], Settings(min_kern=0), prior=apart).as_dict()[("H", "H")] == 32
+    assert kern_pairs(font, [("H", "H")], Settings(min_kern=0, allow_positive=False), prior=apart).as_dict()[("H", "H")] == 0
     # the threshold applies to the blended value
     kept = kern_pairs(font, PAIRS, Settings(min_kern=30), prior=prior)
     assert all(abs(v) >= 30 for v in kept.kept.values()) and ("T", "o") in kept.kept

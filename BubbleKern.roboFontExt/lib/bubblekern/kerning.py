@@ -327,13 +327,10 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
 def _with_prior(font, matrix, left, right, values, kept, prior, settings: Settings, upm: float):
     """(values, kept) of the pairs of rows ``left[i], right[i]`` blended with ``prior``
     (:func:`bubblekern.prior.blend_values`), each glyph read as its first code point."""
-    from .glyphsets import unicode_table
-    from .prior import blend_values
+    from .prior import blend_values, first_chars
 
-    table = unicode_table(font)
-    chars = [chr(table[name][0]) if table.get(name) else None for name in matrix.names]
     widths = matrix.widths
-    return blend_values(values, kept, prior.glyph_values(chars, left, right, upm),
+    return blend_values(values, kept, prior.glyph_values(first_chars(font, matrix.names), left, right, upm),
                         [widths[row] for row in left], [widths[row] for row in right], settings)
 
 

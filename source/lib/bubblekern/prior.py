@@ -14,16 +14,17 @@ Pearson r from 0.75 to 0.81.
 from __future__ import annotations
 
 import copy
-import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import kernel
 from .errors import BubbleKernError
+from .glyphsets import unicode_table
 from .settings import Settings
 
-__all__ = ["PRIOR_KEY", "KerningPrior", "PriorFont", "blend_values", "flat_kerning", "store_prior", "stored_prior"]
+__all__ = ["PRIOR_KEY", "KerningPrior", "PriorFont", "blend_values", "first_chars", "flat_kerning", "store_prior", "stored_prior"]
 
 
 CharPair = tuple[str, str]
@@ -94,8 +95,7 @@ def store_prior(font, prior: KerningPrior | None) -> None:
         if PRIOR_KEY in font.lib:
             del font.lib[PRIOR_KEY]
         return
-    folder = Path(font.path).resolve().parent if getattr(font, "path", None) else None
-    font.lib[PRIOR_KEY] = {"fonts": [_relative(Path(f.path), folder) for f in prior.fonts]}
+    font.lib[PRIOR_KEY] = {"fonts": [_relative(Path(f.path), _folder(font)) for f in prior.fonts]}
 
 
 def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:
@@ -106,7 +106,7 @@ def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:
     paths = record.get("fonts") if isinstance(record, Mapping) else None
     if not isinstance(paths, (list, tuple)) or not paths:
         return None, []
-    folder = Path(font.path).resolve().parent if getattr(font, "path", None) else Path.cwd()
+    folder = _folder(font) or Path.cwd()
     fonts, notes = [], []
     for entry in paths:
         path = Path(str(entry))
@@ -116,6 +116,11 @@ def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:
         except BubbleKernError as error:
             notes.append(f"kerning prior: {error}; kerned without it")
     return (KerningPrior(tuple(fonts)) if fonts else None), notes
+
+
+def _folder(font) -> Path | None:
+    """The folder of ``font``'s file (None for a font never saved): recorded references are relative to it."""
+    return Path(font.path).resolve().parent if getattr(font, "path", None) else None
 
 
 def _relative(path: Path, folder: Path | None) -> str:
@@ -130,30 +135,31 @@ def _relative(path: Path, folder: Path | None) -> str:
 def blend_values(values, kept, priors: Sequence[float | None], left_widths: Sequence[float],
                  right_widths: Sequence[float], settings: Settings):
     """(values, kept) with each pair whose prior (font units) is not None set to ``prior_weight × value +
-    (1 − prior_weight) × prior``, rounded and capped as the rules cap every kern (half the narrower advance,
-    the positive cap) and kept when it reaches ``min_kern``; copies, of the kernel's column types."""
+    (1 − prior_weight) × prior`` and put through the rules as every kern is (:func:`bubblekern.kernel.kern_values`:
+    capped, rounded, kept when it reaches ``min_kern``); copies, of the kernel's column types."""
     values, kept = copy.copy(values), copy.copy(kept)
-    weight, step = float(settings.prior_weight), int(settings.rounding)
-    for i, prior in enumerate(priors):
-        if prior is None:
-            continue
-        value = weight * float(values[i]) + (1.0 - weight) * prior
-        value = math.copysign(math.floor(abs(value) / step + 0.5) * step, value)
-        cap = math.floor(max(min(float(left_widths[i]), float(right_widths[i])), 0.0) / 2.0)
-        value = max(value, -math.floor(cap / step) * step)
-        if settings.positive_cap is not None:
-            value = min(value, math.floor(settings.positive_cap / step) * step)
-        values[i] = int(value)
-        kept[i] = int(value != 0 and abs(value) >= settings.min_kern)
+    at = [i for i, prior in enumerate(priors) if prior is not None]
+    if not at:
+        return values, kept
+    weight = float(settings.prior_weight)
+    gaps = [-(weight * float(values[i]) + (1.0 - weight) * priors[i]) for i in at]
+    blended, _, held = kernel.kern_values(gaps, [left_widths[i] for i in at], [right_widths[i] for i in at], settings)
+    for i, value, keep in zip(at, blended.tolist(), held.tolist()):
+        values[i], kept[i] = int(value), int(keep)
     return values, kept
+
+
+def first_chars(font, names: Sequence[str]) -> list[str | None]:
+    """Per name, the character of its first code point (None: a glyph without one), as the prior reads glyphs."""
+    table = unicode_table(font)
+    return [chr(table[name][0]) if table.get(name) else None for name in names]
 
 
 def _read(path: Path) -> PriorFont:
     if not path.exists():
         raise BubbleKernError(f"{path}: no such reference font for the kerning prior")
     try:
-        values, upm = _glyph_kerning(path)
-        glyph_chars = _glyph_chars(path)
+        values, upm, glyph_chars = _glyph_kerning(path)
     except BubbleKernError as error:
         if path.name in str(error):
             raise
@@ -169,19 +175,26 @@ def _read(path: Path) -> PriorFont:
     return PriorFont(path.name, kerning, frozenset(c for chars in glyph_chars.values() for c in chars), str(path))
 
 
-def _glyph_kerning(path: Path) -> tuple[dict[tuple[str, str], float], float]:
-    """(glyph-pair kerning, unitsPerEm) of a reference font: a UFO's read here, without numpy (inside RoboFont);
-    a compiled font's measured with HarfBuzz (:func:`bubblekern.evaluate.binary_kerning`)."""
-    if path.suffix.lower() != ".ufo":
-        from .evaluate import reference_kerning
+def _glyph_kerning(path: Path) -> tuple[dict[tuple[str, str], float], float, dict[str, list[str]]]:
+    """(glyph-pair kerning, unitsPerEm, glyph name → the characters it is encoded as) of a reference font, read
+    once: a UFO here, without numpy (inside RoboFont); a compiled font measured with HarfBuzz
+    (:func:`bubblekern.evaluate.binary_kerning`)."""
+    if path.suffix.lower() == ".ufo":
+        from .fontio import open_font
+        from .settings import units_per_em
 
-        values, upm, _ = reference_kerning(path)
-        return values, float(upm or 1000.0)
-    from .fontio import open_font
-    from .settings import units_per_em
+        font = open_font(path)
+        chars = {name: [chr(code) for code in codes] for name, codes in unicode_table(font).items()}
+        return flat_kerning(dict(font.kerning.items()), dict(font.groups.items())), units_per_em(font), chars
+    from fontTools.ttLib import TTFont
 
-    font = open_font(path)
-    return flat_kerning(dict(font.kerning.items()), dict(font.groups.items())), units_per_em(font)
+    from .evaluate import reference_kerning
+
+    values, upm, _ = reference_kerning(path)
+    chars: dict[str, list[str]] = {}
+    for code, name in (TTFont(path, lazy=True).getBestCmap() or {}).items():
+        chars.setdefault(name, []).append(chr(code))
+    return values, float(upm or 1000.0), chars
 
 
 def flat_kerning(kerning: Mapping[tuple[str, str], float], groups: Mapping[str, Sequence[str]]) -> dict[tuple[str, str], float]:
@@ -196,19 +209,3 @@ def flat_kerning(kerning: Mapping[tuple[str, str], float], groups: Mapping[str, 
                 if (a, b) not in found or rank < found[(a, b)][0]:
                     found[(a, b)] = (rank, float(value))
     return {pair: value for pair, (_, value) in found.items()}
-
-
-def _glyph_chars(path: Path) -> dict[str, list[str]]:
-    """Glyph name → the characters it is encoded as."""
-    if path.suffix.lower() == ".ufo":
-        from .fontio import open_font
-        from .glyphsets import unicode_table
-
-        table = unicode_table(open_font(path))
-        return {name: [chr(code) for code in codes] for name, codes in table.items()}
-    from fontTools.ttLib import TTFont
-
-    found: dict[str, list[str]] = {}
-    for code, name in (TTFont(path, lazy=True).getBestCmap() or {}).items():
-        found.setdefault(name, []).append(chr(code))
-    return found
