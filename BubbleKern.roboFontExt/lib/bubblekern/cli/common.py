@@ -105,6 +105,23 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_prior_arguments(parser: argparse.ArgumentParser, prior_help: str) -> None:
+    """``--prior REFERENCE …`` (``prior_help`` says what the command does with them) and ``--prior-weight W``
+    (read into ``Settings.prior_weight`` by :func:`settings_from_args`)."""
+    parser.add_argument("--prior", nargs="+", metavar="REFERENCE", help=prior_help)
+    parser.add_argument("--prior-weight", type=float, metavar="W",
+                        help="BubbleKern's share of a pair's value with --prior, from 0 to 1 (default 0.6)")
+
+
+def read_prior(args: argparse.Namespace):
+    """The kerning prior of ``--prior`` (:class:`bubblekern.prior.KerningPrior`), or None."""
+    if not getattr(args, "prior", None):
+        return None
+    from ..prior import KerningPrior
+
+    return KerningPrior.from_fonts(args.prior)
+
+
 def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
     """Settings from the flags given, over those stored in ``font.lib`` (when a font is given)."""
     base = stored_settings(font) if font is not None else Settings()

@@ -10,7 +10,15 @@ from ..errors import FontFileError
 from ..fit import MODELS, FitError, fit, store_fit
 from ..fontio import save_font
 from ..pairs import cmap_of, pairs_from_text, read_pair_list
-from .common import add_settings_arguments, open_ufo, progress_bar, say, settings_from_args
+from .common import (
+    add_prior_arguments,
+    add_settings_arguments,
+    open_ufo,
+    progress_bar,
+    read_prior,
+    say,
+    settings_from_args,
+)
 
 ORDER = 70
 
@@ -71,14 +79,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-bubbles", action="store_true", help="store the settings only; leave the bubble layer as it is"
     )
-    parser.add_argument(
-        "--prior",
-        nargs="+",
-        metavar="REFERENCE",
-        help="kerned fonts of other families that `kern --prior` will blend in: the threshold is chosen on the "
-        "blended values (give kern the same references)",
+    add_prior_arguments(
+        parser,
+        "kerned fonts of other families that kern then blends in (`kern --prior`): the threshold is chosen on the "
+        "blended values, and the references are recorded in the font for later kern runs",
     )
-    parser.add_argument("--prior-weight", type=float, metavar="W", help="BubbleKern's share with --prior (default 0.6)")
     parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
     parser.add_argument("--output", "-o", metavar="OUT.ufo", help="save to this UFO instead of in place")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -104,8 +109,6 @@ def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .kern import read_prior
-
     prior = read_prior(args)  # before any work: a reference that cannot be read stops the run
     path, font = open_ufo(args.font)
     settings = settings_from_args(args, font)

@@ -26,10 +26,12 @@ from ..masters import GROUP_MODES, FamilyKerning, Master, apply_family, kern_mas
 from ..pairs import is_blank
 from .common import (
     add_pair_arguments,
+    add_prior_arguments,
     add_settings_arguments,
     note,
     pairs_from_args,
     progress_bar,
+    read_prior,
     saved_line,
     settings_from_args,
     stale_check,
@@ -108,19 +110,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="default pair set of a font with kern groups: also the glyphs in no group on a side and not in "
         "its kerning (by default such a font is kerned where its groups and kerning reach)",
     )
-    parser.add_argument(
-        "--prior",
-        nargs="+",
-        metavar="REFERENCE",
-        help="kerned fonts of other families (UFO or compiled) whose kerning of the same characters is blended "
+    add_prior_arguments(
+        parser,
+        "kerned fonts of other families (UFO or compiled) whose kerning of the same characters is blended "
         "with BubbleKern's: --prior-weight × BubbleKern's + the rest × their mean (pairs they do not cover are "
         "BubbleKern's alone)",
-    )
-    parser.add_argument(
-        "--prior-weight",
-        type=float,
-        metavar="W",
-        help="BubbleKern's share of a pair's value with --prior, from 0 to 1 (default 0.6)",
     )
     parser.add_argument(
         "--no-prior",
@@ -187,15 +181,6 @@ def run(args: argparse.Namespace) -> int:
     elif mode == "none":
         return _run_flat(args, path, font, read)
     return _run_family(args, path, "ufo", font, read)
-
-
-def read_prior(args):
-    """The kerning prior of ``--prior`` (:class:`bubblekern.prior.KerningPrior`), or None."""
-    if not getattr(args, "prior", None):
-        return None
-    from ..prior import KerningPrior
-
-    return KerningPrior.from_fonts(args.prior)
 
 
 def font_prior(args, font):
