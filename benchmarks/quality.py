@@ -381,13 +381,19 @@ def family(ttf: Path) -> str:
     return TTFont(ttf, lazy=True)["name"].getBestFamilyName() or ttf.stem
 
 
+def other_families(kerned: dict[str, tuple[str, dict, list]], name: str) -> list[dict]:
+    """The designer values by character pair of the fonts of ``kerned`` whose family is not ``name``'s."""
+    own = kerned[name][0]
+    return [values for other, (family, values, _) in kerned.items() if other != name and family != own]
+
+
 def other_designers(kerned: dict[str, tuple[str, dict, list]]) -> dict[str, dict]:
     """Per font, the mean of the other families' designer values (per 1000 em) for its scored character
     pairs, scored against its own designer's values: ``kerned`` maps a font to (family, values by
     character pair, scored character pairs)."""
     found = {}
-    for name, (own_family, values, scored) in kerned.items():
-        others = [v for other, (f, v, _) in kerned.items() if other != name and f != own_family]
+    for name, (_, values, scored) in kerned.items():
+        others = other_families(kerned, name)
         if not others:
             continue
         predicted = np.array([np.mean([v.get(pair, 0.0) for v in others]) for pair in scored])
@@ -407,8 +413,8 @@ def with_prior(kerned: dict[str, tuple[str, dict, list]], ours: dict[str, tuple[
     model pairs (``weight`` "fit"; on a tie the larger) or the number ``weight``; scored as the rest. ``ours`` maps a
     font to (BubbleKern's values by character pair, its model pairs as character pairs)."""
     found = {}
-    for name, (own_family, values, scored) in kerned.items():
-        others = [v for other, (f, v, _) in kerned.items() if other != name and f != own_family]
+    for name, (_, values, scored) in kerned.items():
+        others = other_families(kerned, name)
         if not others or name not in ours:
             continue
         own, model_pairs = ours[name]
