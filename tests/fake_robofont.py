@@ -49,6 +49,8 @@ class Recorder:
         self.tools: list = []
         self.inverse_scale = 1.0
         self.current_glyph = None
+        self.chosen_files = None
+        """What the user picks in the next open panel (GetFile): a path, a list of paths, or None (Cancel)."""
 
     def names(self) -> list[str]:
         return [c[0] for c in self.calls]
@@ -281,6 +283,10 @@ KEYS = {
 }
 """The ``descriptionData`` keys each item type takes (ezui documentation and the ezui
 author's extensions); any other raises."""
+
+GET_FILE_KEYS = {"message", "title", "directory", "fileName", "allowsMultipleSelection", "fileTypes"}
+"""mojo.UI.GetFile's keywords (RoboFab's prototype of it, and the calls of RoboFont extensions: ``message``,
+``title``, ``allowsMultipleSelection=True, fileTypes=["ufo", "ufoz"]``)."""
 
 VALUE_TYPES = {"PopUpButton", "Checkbox", "Switch", "RadioButtons", "Slider", "TextField", "TextEditor", "Table", "Tabs"}
 
@@ -731,7 +737,20 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
 
     ui = types.ModuleType("mojo.UI")
     ui.Message = record("Message")
-    ui.GetFile = lambda **kwargs: recorder.defaults.get("test.file")
+    def get_file(**kwargs):
+        """mojo.UI.GetFile: the keywords RoboFont's scripts and extensions pass it; the path chosen
+        (``recorder.chosen_files``), a list of paths with ``allowsMultipleSelection``, None on Cancel."""
+        unknown = set(kwargs) - GET_FILE_KEYS
+        if unknown:
+            raise TypeError(f"GetFile() got unexpected keyword arguments {sorted(unknown)}")
+        recorder.calls.append(("GetFile", (), kwargs))
+        chosen = recorder.chosen_files
+        if not chosen:
+            return None
+        paths = [str(p) for p in chosen] if isinstance(chosen, (list, tuple)) else [str(chosen)]
+        return paths if kwargs.get("allowsMultipleSelection") else paths[0]
+
+    ui.GetFile = get_file
 
     merz = types.ModuleType("merz")
     ezui = types.ModuleType("ezui")

@@ -91,6 +91,32 @@ def test_a_compiled_reference_is_measured_with_harfbuzz(tmp_path):
     assert {"A", "V", "T", "o"} <= font.chars
 
 
+def test_a_reference_is_read_again_only_when_its_files_change(tmp_path):
+    import os
+
+    path = save(reference({("A", "V"): -80}), tmp_path, "Reference.ufo")
+    first = PriorFont.read(path)
+    assert PriorFont.read(path) is first  # nothing changed: not read again (the window kerns again and again)
+    font = open_font(path)
+    font.kerning[("A", "V")] = -50
+    font.save()
+    plist = path / "kerning.plist"
+    stat = plist.stat()
+    os.utime(plist, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later save, however fast the test
+    assert PriorFont.read(path).kerning[("A", "V")] == -50
+    glif = next((path / "glyphs").glob("V_.glif"))
+    glif.write_text(glif.read_text().replace('<unicode hex="0056"/>', '<unicode hex="0057"/>'))  # V now encodes W
+    again = PriorFont.read(path)
+    assert again.kerning[("A", "W")] == -50 and ("A", "V") not in again.kerning
+
+
+def test_a_zipped_ufo_is_a_reference(tmp_path):
+    path = tmp_path / "Reference.ufoz"
+    reference({("public.kern1.A", "V"): -70}, {"public.kern1.A": ["A", "Aacute"]}).save(str(path), fileStructure="zip")
+    font = PriorFont.read(path)
+    assert path.is_file() and font.kerning[("\u00c1", "V")] == -70 and "o" in font.chars
+
+
 def test_bad_references_are_named(tmp_path):
     with pytest.raises(BubbleKernError, match="Missing.ufo: no such reference font"):
         KerningPrior.from_fonts([tmp_path / "Missing.ufo"])

@@ -906,6 +906,72 @@ def test_window_blends_in_the_reference_fonts_a_fit_recorded(rf, tmp_path):
     assert kerned_in_window(rf, font, "A", "V").get("A V", "0") == plain
 
 
+def test_window_chooses_reference_fonts_and_their_weight_for_the_font(rf, tmp_path):
+    from bubblekern.prior import PRIOR_KEY, KerningPrior
+    from bubblekern.settings import LIB_KEY, Settings
+
+    font = three_boxes()
+    font.save(str(tmp_path / "Font.ufo"))
+    reference = three_boxes()
+    reference.kerning[("A", "V")] = -200
+    (tmp_path / "refs").mkdir()
+    reference.save(str(tmp_path / "refs" / "Reference.ufo"))
+    (tmp_path / "Broken.ttf").write_bytes(b"not a font")
+    plain = int(kerned_in_window(rf, font, "A", "V").get("A V", "0"))
+    controller = window(rf, font)
+    w = controller.w
+    assert w.getItem("referencesLabel").get() == "No reference fonts: kerned from the bubbles alone."
+    rf.chosen_files = None  # Cancel: nothing recorded
+    w.click("addReferencesButton")
+    assert PRIOR_KEY not in font.lib
+    rf.chosen_files = [str(tmp_path / "refs" / "Reference.ufo"), str(tmp_path / "Broken.ttf")]
+    w.click("addReferencesButton")
+    get_file = [c for c in rf.calls if c[0] == "GetFile"][-1][2]
+    assert get_file["allowsMultipleSelection"] is True and set(get_file["fileTypes"]) == {"ufo", "ufoz", "ttf", "otf"}
+    assert font.lib[PRIOR_KEY] == {"fonts": ["refs/Reference.ufo"]}  # relative to the font, as `fit --prior` records
+    assert "Broken.ttf" in rf.messages()[-1]  # named, not recorded
+    assert w.getItem("referencesLabel").get() == "1 reference font, BubbleKern's share 0.6: Reference.ufo"
+    w.click("addReferencesButton")  # the same reference again: recorded once
+    assert font.lib[PRIOR_KEY] == {"fonts": ["refs/Reference.ufo"]}
+    expected = kern_pairs(font, [("A", "V")], prior=KerningPrior.from_fonts([tmp_path / "refs" / "Reference.ufo"]))
+    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == expected.as_dict()[("A", "V")] == round(0.6 * plain - 80)
+    w.user("priorWeightField", "2")
+    assert "from 0 to 1" in w.getItem("referencesLabel").get() and "prior_weight" not in font.lib.get(LIB_KEY, {})
+    w.user("priorWeightField", "0.8")
+    assert font.lib[LIB_KEY]["prior_weight"] == 0.8
+    blended = kern_pairs(font, [("A", "V")], Settings(prior_weight=0.8),
+                         prior=KerningPrior.from_fonts([tmp_path / "refs" / "Reference.ufo"])).as_dict()[("A", "V")]
+    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == blended == round(0.8 * plain - 40)
+    window(rf, font).w.click("removeReferencesButton")
+    assert PRIOR_KEY not in font.lib and "prior_weight" not in font.lib.get(LIB_KEY, {})
+    assert int(kerned_in_window(rf, font, "A", "V").get("A V", "0")) == plain
+
+
+def test_window_uses_the_prior_weight_a_fit_stored(rf, tmp_path):
+    from bubblekern.prior import PRIOR_KEY
+    from bubblekern.settings import LIB_KEY
+
+    font = three_boxes()
+    reference = three_boxes()
+    reference.kerning[("A", "V")] = -200
+    reference.save(str(tmp_path / "Reference.ufo"))
+    plain = int(kerned_in_window(rf, font, "A", "V").get("A V", "0"))
+    font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Reference.ufo")]}
+    font.lib[LIB_KEY] = {"prior_weight": 0.3}  # as `bubblekern fit --prior --prior-weight 0.3` stores it
+    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == round(0.3 * plain - 140)
+    assert window(rf, font).w.getItem("priorWeightField").get() == "0.3"
+
+
+def test_window_loads_a_pair_list_file(rf, tmp_path):
+    font = three_boxes()
+    (tmp_path / "pairs.txt").write_text("A V\nV o\n", encoding="utf-8")
+    w = window(rf, font).w
+    rf.chosen_files = str(tmp_path / "pairs.txt")
+    w.click("loadFileButton")
+    assert w.getItem("pairText").get() == "A V\nV o\n" and w.getItem("textStatusLabel").get() == "2 pairs"
+    assert [c for c in rf.calls if c[0] == "GetFile"][-1][2].get("allowsMultipleSelection") is None
+
+
 def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
     from bubblekern.generate import GenerateSettings, make_bubbles
     from bubblekern.model import BLEND, BLEND_STRENGTHS

@@ -18,13 +18,25 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 from . import kernel
 from .errors import BubbleKernError
 from .glyphsets import unicode_table
 from .settings import Settings
 
-__all__ = ["PRIOR_KEY", "KerningPrior", "PriorFont", "blend_values", "first_chars", "flat_kerning", "store_prior", "stored_prior"]
+__all__ = [
+    "PRIOR_KEY",
+    "KerningPrior",
+    "PriorFont",
+    "blend_values",
+    "first_chars",
+    "flat_kerning",
+    "record_references",
+    "recorded_references",
+    "store_prior",
+    "stored_prior",
+]
 
 
 CharPair = tuple[str, str]
@@ -45,9 +57,10 @@ class PriorFont:
 
     @classmethod
     def read(cls, path: str | Path) -> PriorFont:
-        """The font at ``path`` (a UFO: its kerning, groups resolved; a compiled font: measured with HarfBuzz,
-        :func:`bubblekern.evaluate.binary_kerning`); a font that cannot be read raises :class:`BubbleKernError`
-        naming it."""
+        """The font at ``path`` (a UFO or UFOZ: its kerning, groups resolved; a compiled font: measured with
+        HarfBuzz, :func:`bubblekern.evaluate.binary_kerning`); a font that cannot be read raises
+        :class:`BubbleKernError` naming it. A font read before whose files have not changed since is not read
+        again (:data:`CACHED_FONTS`)."""
         return _read(Path(path))
 
 
@@ -91,26 +104,37 @@ class KerningPrior:
 def store_prior(font, prior: KerningPrior | None) -> None:
     """Record ``prior``'s reference fonts in ``font.lib`` (:data:`PRIOR_KEY`), relative to the font's folder where
     they can be; None removes the record."""
-    if prior is None:
-        if PRIOR_KEY in font.lib:
-            del font.lib[PRIOR_KEY]
-        return
-    font.lib[PRIOR_KEY] = {"fonts": [_relative(Path(f.path), _folder(font)) for f in prior.fonts]}
+    record_references(font, [] if prior is None else [Path(f.path) for f in prior.fonts])
+
+
+def record_references(font, paths: Sequence[str | Path]) -> None:
+    """Record the reference fonts at ``paths`` in ``font.lib`` (:data:`PRIOR_KEY`; each once, in order), relative to
+    the font's folder where they can be; no paths removes the record."""
+    entries = list(dict.fromkeys(_relative(Path(path), _folder(font)) for path in paths))
+    if entries:
+        font.lib[PRIOR_KEY] = {"fonts": entries}
+    elif PRIOR_KEY in font.lib:
+        del font.lib[PRIOR_KEY]
+
+
+def recorded_references(font) -> list[Path]:
+    """The reference fonts ``font.lib`` records (:data:`PRIOR_KEY`), as paths (relative ones taken from the font's
+    folder, else the working folder); none when it records none or holds something else."""
+    record = font.lib.get(PRIOR_KEY) if PRIOR_KEY in font.lib else None
+    entries = record.get("fonts") if isinstance(record, Mapping) else None
+    if not isinstance(entries, (list, tuple)):
+        return []
+    folder = _folder(font) or Path.cwd()
+    paths = [Path(str(entry)) for entry in entries if isinstance(entry, str) and entry]
+    return [path if path.is_absolute() else folder / path for path in paths]
 
 
 def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:
-    """(the prior of the reference fonts ``font.lib`` records (:data:`PRIOR_KEY`) or None, notes): a recorded
-    reference that is gone or cannot be read is left out with a note naming it, never an error — a moved file
-    must not stop a kerning run."""
-    record = font.lib.get(PRIOR_KEY) if PRIOR_KEY in font.lib else None
-    paths = record.get("fonts") if isinstance(record, Mapping) else None
-    if not isinstance(paths, (list, tuple)) or not paths:
-        return None, []
-    folder = _folder(font) or Path.cwd()
+    """(the prior of the reference fonts ``font.lib`` records (:func:`recorded_references`) or None, notes): a
+    recorded reference that is gone or cannot be read is left out with a note naming it, never an error — a moved
+    file must not stop a kerning run."""
     fonts, notes = [], []
-    for entry in paths:
-        path = Path(str(entry))
-        path = path if path.is_absolute() else folder / path
+    for path in recorded_references(font):
         try:
             fonts.append(PriorFont.read(path))
         except BubbleKernError as error:
@@ -156,8 +180,40 @@ def first_chars(font, names: Sequence[str]) -> list[str | None]:
 
 
 def _read(path: Path) -> PriorFont:
+    signature = _signature(path)
+    cached = _CACHE.get(path.resolve())
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    font = _read_font(path)
+    _CACHE.pop(path.resolve(), None)
+    _CACHE[path.resolve()] = (signature, font)
+    while len(_CACHE) > CACHED_FONTS:
+        del _CACHE[next(iter(_CACHE))]
+    return font
+
+
+CACHED_FONTS = 16
+"""How many reference fonts :meth:`PriorFont.read` keeps read (the RoboFont window kerns again and again)."""
+_CACHE: dict[Path, tuple[tuple, PriorFont]] = {}
+
+
+def _signature(path: Path) -> tuple:
+    """What must stay the same for a reference read before to be used again: every file's size and modification
+    time (a UFO is a folder: its glyph files hold the code points)."""
     if not path.exists():
         raise BubbleKernError(f"{path}: no such reference font for the kerning prior")
+    if not path.is_dir():
+        stat = path.stat()
+        return (stat.st_mtime_ns, stat.st_size)
+    files = []
+    for folder, _, names in os.walk(path):
+        for name in names:
+            stat = os.stat(os.path.join(folder, name))
+            files.append((os.path.join(folder, name), stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(files))
+
+
+def _read_font(path: Path) -> PriorFont:
     try:
         values, upm, glyph_chars = _glyph_kerning(path)
     except BubbleKernError as error:
@@ -175,17 +231,23 @@ def _read(path: Path) -> PriorFont:
     return PriorFont(path.name, kerning, frozenset(c for chars in glyph_chars.values() for c in chars), str(path))
 
 
+UFO_SUFFIXES = (".ufo", ".ufoz")
+
+
 def _glyph_kerning(path: Path) -> tuple[dict[tuple[str, str], float], float, dict[str, list[str]]]:
     """(glyph-pair kerning, unitsPerEm, glyph name → the characters it is encoded as) of a reference font, read
-    once: a UFO here, without numpy (inside RoboFont); a compiled font measured with HarfBuzz
-    (:func:`bubblekern.evaluate.binary_kerning`)."""
-    if path.suffix.lower() == ".ufo":
-        from .fontio import open_font
-        from .settings import units_per_em
+    once: a UFO (or UFOZ) with fontTools' ufoLib (no font objects, no numpy: as inside RoboFont); a compiled font
+    measured with HarfBuzz (:func:`bubblekern.evaluate.binary_kerning`)."""
+    if path.suffix.lower() in UFO_SUFFIXES:
+        from fontTools.ufoLib import UFOReader
 
-        font = open_font(path)
-        chars = {name: [chr(code) for code in codes] for name, codes in unicode_table(font).items()}
-        return flat_kerning(dict(font.kerning.items()), dict(font.groups.items())), units_per_em(font), chars
+        with UFOReader(path) as reader:
+            info = SimpleNamespace(unitsPerEm=None)
+            reader.readInfo(info)
+            kerning, groups = reader.readKerning(), reader.readGroups()  # UFO 2 groups come up converted
+            codes = reader.getGlyphSet().getUnicodes()
+        chars = {name: [chr(code) for code in values] for name, values in codes.items() if values}
+        return flat_kerning(kerning, groups), float(info.unitsPerEm or 1000.0), chars
     from fontTools.ttLib import TTFont
 
     from .evaluate import reference_kerning

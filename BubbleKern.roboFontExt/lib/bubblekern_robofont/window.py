@@ -41,6 +41,14 @@ from bubblekern.interface.preview import (
     size_problem,
     table_items,
 )
+from bubblekern.interface.references import (
+    REFERENCE_TYPES,
+    add_references,
+    prior_weight,
+    references_status,
+    remove_references,
+    store_prior_weight,
+)
 from bubblekern.interface.sources import SOURCES, Request, request_pairs, words_status
 from bubblekern.kerning import kern_pairs
 from bubblekern.pairs import cmap_of, pairs_from_text
@@ -115,6 +123,12 @@ CONTENT = """
 >>> [_ _] @leftPartnerField
 >>> : Right Partner:
 >>> [_ _] @rightPartnerField
+>>> : Reference Fonts:
+>>> No reference fonts. @referencesLabel
+>>> ( Add Reference Fonts… ) @addReferencesButton
+>>> ( Remove Reference Fonts ) @removeReferencesButton
+>>> : BubbleKern's Share:
+>>> [_ _] @priorWeightField
 * HorizontalStack @kernButtonsStack
 > ( Kern All Pairs ) @kernAllButton
 > ( Kern Pairs with Selected Glyphs ) @kernSelectedButton
@@ -142,8 +156,9 @@ SETTINGS_CONTROLS = (
     "leftPartnerField",
     "rightPartnerField",
 )
-"""The Settings tab's controls: each one's callback stores every setting
-(:meth:`KerningWindowController.store_settings`); a test checks none is missing."""
+"""The Settings tab's controls stored as extension defaults: each one's callback stores every setting
+(:meth:`KerningWindowController.store_settings`). The reference fonts and their weight below them belong to the
+font (its lib: :mod:`bubblekern.interface.references`)."""
 
 
 def description_data(get) -> dict:
@@ -179,6 +194,7 @@ def description_data(get) -> dict:
         showCollisionCheckbox=dict(value=defaults.flag(get, "showCollision")),
         leftPartnerField=dict(value=get(defaults.key("leftPartner"), "")),
         rightPartnerField=dict(value=get(defaults.key("rightPartner"), "")),
+        priorWeightField=dict(placeholder=f"{Settings().prior_weight:g}"),
         resultsTable=dict(
             columnDescriptions=[
                 dict(identifier="pair", title="Pair", width=180),
@@ -219,6 +235,7 @@ class KerningWindowController(ezui.WindowController):
         # pop-ups take their selection after building (ezui documents items=, not a selection key)
         mode = defaults.groups_mode_from_defaults(get_default)
         self.item("groupsModePopUp").set(defaults.GROUPS_MODES.index(mode))
+        self.show_references()
         # Show/Hide Bubbles (menu) posts this event: keep the checkboxes in step
         addObserver(self, "displayDidChange", DISPLAY_EVENT)
 
@@ -261,6 +278,8 @@ class KerningWindowController(ezui.WindowController):
         index = sender.get()
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(SOURCES):
             self.source_tab = index
+        else:  # the Settings tab: show the current font's references
+            self.show_references()
 
     def displayDidChange(self, info):
         """The overlay settings changed elsewhere (Show/Hide Bubbles): show the stored values."""
@@ -419,6 +438,40 @@ class KerningWindowController(ezui.WindowController):
     layerFieldCallback = leftPartnerFieldCallback = rightPartnerFieldCallback = store_settings
     showBubblesCheckboxCallback = showBandsCheckboxCallback = showCollisionCheckboxCallback = store_settings
 
+    # -- reference fonts (a kerning prior, recorded in the font's lib) ------------------------
+
+    def show_references(self):
+        font = self.font()
+        self.item("referencesLabel").set(references_status(font))
+        stored = prior_weight(font) if font is not None else None
+        self.item("priorWeightField").set(f"{stored:g}" if stored is not None else "")
+
+    def addReferencesButtonCallback(self, sender):
+        font = self.font()
+        if font is None:
+            return self.error(BubbleKernError("open a font first"))
+        chosen = GetFile(message="Choose kerned fonts as references", allowsMultipleSelection=True,
+                         fileTypes=list(REFERENCE_TYPES))
+        if not chosen:
+            return
+        problems = add_references(font, [chosen] if isinstance(chosen, str) else list(chosen))
+        self.show_references()
+        if problems:
+            self.error(BubbleKernError("\n".join(problems)))
+
+    def removeReferencesButtonCallback(self, sender):
+        font = self.font()
+        if font is not None:
+            remove_references(font)
+            self.show_references()
+
+    def priorWeightFieldCallback(self, sender):
+        font = self.font()
+        if font is None:
+            return
+        problem = store_prior_weight(font, str(sender.get() or ""))
+        self.item("referencesLabel").set(problem or references_status(font))
+
     # -- kerning -------------------------------------------------------------------------
 
     def request(self, selected_only: bool) -> Request:
@@ -451,7 +504,7 @@ class KerningWindowController(ezui.WindowController):
 
         try:
             pairs = request_pairs(self.request(selected_only), bubbles)
-            prior, notes = stored_prior(font)  # the reference fonts `bubblekern fit --prior` recorded
+            prior, notes = stored_prior(font)  # the reference fonts recorded (Settings tab, or `fit --prior`)
             result = kern_pairs(font, pairs, bubbles=bubbles, progress=report, prior=prior)
         except BubbleKernError as error:
             progress.close()

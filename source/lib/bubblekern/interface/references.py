@@ -1,0 +1,101 @@
+"""The kerning window's reference fonts: a kerning prior (:mod:`bubblekern.prior`) chosen in the Settings tab.
+
+The references belong to the font, not to the window: they are recorded in its lib (``com.bubblekern.prior``) as
+``bubblekern fit --prior`` records them, so the window, ``bubblekern kern`` and a later fit blend in the same fonts,
+and the weight is the font's ``prior_weight`` (``com.bubblekern.settings``). Adding a reference reads it first
+(it is then kept read for the next kern): one that cannot be read is named and not recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from ..errors import BubbleKernError
+from ..prior import PriorFont, record_references, recorded_references
+from ..settings import LIB_KEY, Settings, SettingsError
+
+__all__ = ["REFERENCE_TYPES", "add_references", "prior_weight", "references_status", "remove_references",
+           "store_prior_weight"]
+
+REFERENCE_TYPES = ("ufo", "ufoz", "ttf", "otf")
+"""The file types the window's chooser offers (:meth:`bubblekern.prior.PriorFont.read` reads them)."""
+
+
+def references_status(font) -> str:
+    """What the Settings tab says of ``font``'s reference fonts: none, or how many, BubbleKern's share and each
+    font's name (a recorded one that is gone is marked: kern leaves it out)."""
+    if font is None:
+        return "No font."
+    paths = recorded_references(font)
+    if not paths:
+        return "No reference fonts: kerned from the bubbles alone."
+    count = f"{len(paths)} reference font{'s' if len(paths) != 1 else ''}"
+    names = [path.name + ("" if path.exists() else " (missing: left out)") for path in paths]
+    return f"{count}, BubbleKern's share {prior_weight(font):g}: " + ", ".join(names)
+
+
+def add_references(font, paths: Iterable[str | Path]) -> list[str]:
+    """Record the fonts at ``paths`` after those ``font`` records already (each once); return the problems, one per
+    font that cannot be read (it is not recorded)."""
+    recorded = recorded_references(font)
+    known = {path.resolve() for path in recorded}
+    added, problems = [], []
+    for entry in paths:
+        path = Path(entry)
+        if path.resolve() in known:
+            continue
+        try:
+            PriorFont.read(path)
+        except BubbleKernError as error:
+            problems.append(str(error))
+            continue
+        known.add(path.resolve())
+        added.append(path)
+    if added:
+        record_references(font, [*recorded, *added])
+    return problems
+
+
+def remove_references(font) -> None:
+    """Forget ``font``'s reference fonts (and their weight): kern from the bubbles alone."""
+    record_references(font, [])
+    stored = _stored(font)
+    if "prior_weight" in stored:
+        del stored["prior_weight"]
+        font.lib[LIB_KEY] = stored
+
+
+def prior_weight(font) -> float:
+    """BubbleKern's share of a blended pair in ``font``: its stored ``prior_weight``, else the default."""
+    value = _stored(font).get("prior_weight") if font is not None else None
+    try:
+        return Settings(prior_weight=value).prior_weight if value is not None else Settings().prior_weight
+    except (SettingsError, TypeError, ValueError):
+        return Settings().prior_weight
+
+
+def store_prior_weight(font, text: str) -> str | None:
+    """Store the weight typed as ``text`` in ``font``'s settings; a problem to show (nothing stored) when it is not a
+    number from 0 to 1. Empty text goes back to the default."""
+    text = (text or "").strip()
+    stored = _stored(font)
+    if not text:
+        if "prior_weight" in stored:
+            del stored["prior_weight"]
+            font.lib[LIB_KEY] = stored
+        return None
+    try:
+        weight = Settings(prior_weight=float(text)).prior_weight
+    except (SettingsError, ValueError):
+        return f"BubbleKern's share must be a number from 0 to 1, not {text!r}"
+    if stored.get("prior_weight") != weight:
+        stored["prior_weight"] = weight
+        font.lib[LIB_KEY] = stored
+    return None
+
+
+def _stored(font) -> dict:
+    """A copy of ``font``'s BubbleKern settings (``com.bubblekern.settings``), empty when it has none."""
+    stored = font.lib.get(LIB_KEY) if LIB_KEY in font.lib else None
+    return dict(stored) if isinstance(stored, Mapping) else {}
