@@ -284,9 +284,9 @@ KEYS = {
 """The ``descriptionData`` keys each item type takes (ezui documentation and the ezui
 author's extensions); any other raises."""
 
-GET_FILE_KEYS = {"message", "title", "directory", "fileName", "allowsMultipleSelection", "fileTypes"}
+GET_FILE_KEYS = {"message", "title", "directory", "fileName", "allowsMultipleSelection", "fileTypes", "parentWindow"}
 """mojo.UI.GetFile's keywords (RoboFab's prototype of it, and the calls of RoboFont extensions: ``message``,
-``title``, ``allowsMultipleSelection=True, fileTypes=["ufo", "ufoz"]``)."""
+``title``, ``allowsMultipleSelection=True, fileTypes=["ufo", "ufoz"]``; RoboFont's author passes ``parentWindow``)."""
 
 VALUE_TYPES = {"PopUpButton", "Checkbox", "Switch", "RadioButtons", "Slider", "TextField", "TextEditor", "Table", "Tabs"}
 
@@ -738,8 +738,10 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
     ui = types.ModuleType("mojo.UI")
     ui.Message = record("Message")
     def get_file(**kwargs):
-        """mojo.UI.GetFile: the keywords RoboFont's scripts and extensions pass it; the path chosen
-        (``recorder.chosen_files``), a list of paths with ``allowsMultipleSelection``, None on Cancel."""
+        """mojo.UI.GetFile: the keywords RoboFont's scripts and extensions pass it; what the user chose
+        (``recorder.chosen_files``), None on Cancel. With ``allowsMultipleSelection`` a list of paths; without it
+        extensions read either a path or a one-path list (RoboFont's author takes ``path[0]``), so the fake gives
+        ``chosen_files`` as the test sets it, to try both."""
         unknown = set(kwargs) - GET_FILE_KEYS
         if unknown:
             raise TypeError(f"GetFile() got unexpected keyword arguments {sorted(unknown)}")
@@ -747,8 +749,9 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
         chosen = recorder.chosen_files
         if not chosen:
             return None
-        paths = [str(p) for p in chosen] if isinstance(chosen, (list, tuple)) else [str(chosen)]
-        return paths if kwargs.get("allowsMultipleSelection") else paths[0]
+        if kwargs.get("allowsMultipleSelection"):
+            return [str(p) for p in chosen] if isinstance(chosen, (list, tuple)) else [str(chosen)]
+        return chosen
 
     ui.GetFile = get_file
 

@@ -965,11 +965,12 @@ def test_window_uses_the_prior_weight_a_fit_stored(rf, tmp_path):
 def test_window_loads_a_pair_list_file(rf, tmp_path):
     font = three_boxes()
     (tmp_path / "pairs.txt").write_text("A V\nV o\n", encoding="utf-8")
-    w = window(rf, font).w
-    rf.chosen_files = str(tmp_path / "pairs.txt")
-    w.click("loadFileButton")
-    assert w.getItem("pairText").get() == "A V\nV o\n" and w.getItem("textStatusLabel").get() == "2 pairs"
-    assert [c for c in rf.calls if c[0] == "GetFile"][-1][2].get("allowsMultipleSelection") is None
+    for chosen in (str(tmp_path / "pairs.txt"), [str(tmp_path / "pairs.txt")]):  # a path, or a list of one
+        w = window(rf, font).w
+        rf.chosen_files = chosen
+        w.click("loadFileButton")
+        assert w.getItem("pairText").get() == "A V\nV o\n" and w.getItem("textStatusLabel").get() == "2 pairs"
+    assert not [c for c in rf.calls if c[0] == "GetFile"][-1][2].get("allowsMultipleSelection")
 
 
 def test_window_blends_default_generated_bubbles_as_the_command_line_does(rf):
