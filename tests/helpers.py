@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import math
 from pathlib import Path
 
 from fontParts.fontshell import RFont
@@ -121,6 +122,11 @@ def bracket_font():
     add_glyph(font, "quotedblbase", 300, bubble=opening, unicode=0x201E)  # Ps, but no bracket: it does not mirror
     add_glyph(font, "wide", 560, bubble=lambda p: rect(p, -60, 0, 620, 900), unicode=ord("W"))
     return font
+
+
+def rounded(value: float) -> int:
+    """Rounded as the rules round a kern: halves away from zero."""
+    return int(math.copysign(math.floor(abs(value) + 0.5), value))
 
 
 def save(font, folder: Path, name: str = "Test.ufo") -> Path:

@@ -15,7 +15,7 @@ from bubblekern.interface.references import (
 from bubblekern.prior import PRIOR_KEY, recorded_references
 from bubblekern.settings import LIB_KEY
 
-from helpers import kern_listed, latin_font, save
+from helpers import kern_listed, latin_font, rounded, save
 
 
 def test_references_are_recorded_for_the_font_and_shown(tmp_path):
@@ -65,4 +65,4 @@ def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path
     add_references(font, [tmp_path / "Reference.ufo"])
     store_prior_weight(font, "0.5")
     font.save()
-    assert kern_listed(capsys, path, listed)[("A", "V")] == round(0.5 * plain - 150)
+    assert kern_listed(capsys, path, listed)[("A", "V")] == rounded(0.5 * plain - 150)

@@ -7,7 +7,6 @@ these tests keep reading, blending and the command line honest on real fonts, UF
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
 
@@ -17,14 +16,9 @@ from bubblekern.errors import BubbleKernError
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.prior import KerningPrior, PriorFont
 
-from helpers import latin_font, save
+from helpers import latin_font, rounded, save
 
 PAIRS = [("A", "V"), ("T", "o"), ("H", "H"), ("V", "period"), ("T", "A")]
-
-
-def rounded(value: float) -> int:
-    """Rounded as the rules round: halves away from zero."""
-    return int(math.copysign(math.floor(abs(value) + 0.5), value))
 
 
 def bubbled():

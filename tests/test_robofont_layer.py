@@ -901,7 +901,7 @@ def test_window_blends_in_the_reference_fonts_a_fit_recorded(rf, tmp_path):
     plain = kerned_in_window(rf, font, "A", "V").get("A V", "0")
     font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Reference.ufo")]}  # as `bubblekern fit --prior` records it
     blended = kerned_in_window(rf, font, "A", "V")["A V"]
-    assert int(blended) == round(0.6 * int(plain) - 0.4 * 200)
+    assert int(blended) == helpers.rounded(0.6 * int(plain) - 0.4 * 200)
     font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Gone.ufo")]}  # a reference that moved: kerned without it
     assert kerned_in_window(rf, font, "A", "V").get("A V", "0") == plain
 
@@ -934,14 +934,14 @@ def test_window_chooses_reference_fonts_and_their_weight_for_the_font(rf, tmp_pa
     w.click("addReferencesButton")  # the same reference again: recorded once
     assert font.lib[PRIOR_KEY] == {"fonts": ["refs/Reference.ufo"]}
     expected = kern_pairs(font, [("A", "V")], prior=KerningPrior.from_fonts([tmp_path / "refs" / "Reference.ufo"]))
-    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == expected.as_dict()[("A", "V")] == round(0.6 * plain - 80)
+    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == expected.as_dict()[("A", "V")] == helpers.rounded(0.6 * plain - 80)
     w.user("priorWeightField", "2")
     assert "from 0 to 1" in w.getItem("referencesLabel").get() and "prior_weight" not in font.lib.get(LIB_KEY, {})
     w.user("priorWeightField", "0.8")
     assert font.lib[LIB_KEY]["prior_weight"] == 0.8
     blended = kern_pairs(font, [("A", "V")], Settings(prior_weight=0.8),
                          prior=KerningPrior.from_fonts([tmp_path / "refs" / "Reference.ufo"])).as_dict()[("A", "V")]
-    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == blended == round(0.8 * plain - 40)
+    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == blended == helpers.rounded(0.8 * plain - 40)
     window(rf, font).w.click("removeReferencesButton")
     assert PRIOR_KEY not in font.lib and "prior_weight" not in font.lib.get(LIB_KEY, {})
     assert int(kerned_in_window(rf, font, "A", "V").get("A V", "0")) == plain
@@ -958,7 +958,7 @@ def test_window_uses_the_prior_weight_a_fit_stored(rf, tmp_path):
     plain = int(kerned_in_window(rf, font, "A", "V").get("A V", "0"))
     font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Reference.ufo")]}
     font.lib[LIB_KEY] = {"prior_weight": 0.3}  # as `bubblekern fit --prior --prior-weight 0.3` stores it
-    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == round(0.3 * plain - 140)
+    assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == helpers.rounded(0.3 * plain - 140)
     assert window(rf, font).w.getItem("priorWeightField").get() == "0.3"
 
 
