@@ -3,16 +3,18 @@ Settings tab says, what Add and Remove record in the font's lib, and the weight 
 
 from __future__ import annotations
 
+import json
+
 from bubblekern import open_font
+from bubblekern.cli import main
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.interface.references import (
     add_references,
-    prior_weight,
     references_status,
     remove_references,
     store_prior_weight,
 )
-from bubblekern.prior import PRIOR_KEY, recorded_references
+from bubblekern.prior import PRIOR_KEY, recorded_references, stored_weight
 from bubblekern.settings import LIB_KEY
 
 from helpers import kern_listed, latin_font, rounded, save
@@ -27,6 +29,7 @@ def test_references_are_recorded_for_the_font_and_shown(tmp_path):
     problems = add_references(font, [first, tmp_path / "Broken.otf", tmp_path / "Gone.ufo", first])
     assert len(problems) == 2 and "Broken.otf" in problems[0] and "Gone.ufo: no such reference font" in problems[1]
     add_references(font, [second, first])
+    assert "the font being kerned" in add_references(font, [tmp_path / "Font.ufo"])[0]  # itself: not a reference
     assert font.lib[PRIOR_KEY] == {"fonts": ["First.ufo", "Second.ufo"]}  # in order, each once, relative
     assert recorded_references(font) == [tmp_path / "First.ufo", tmp_path / "Second.ufo"]
     second.rename(tmp_path / "Moved.ufo")
@@ -39,13 +42,13 @@ def test_references_are_recorded_for_the_font_and_shown(tmp_path):
 def test_the_weight_typed_is_checked_and_stored_in_the_font(tmp_path):
     font = latin_font()
     font.lib[LIB_KEY] = {"band": 10.0}
-    assert prior_weight(font) == 0.6
+    assert stored_weight(font) == 0.6
     assert store_prior_weight(font, "0.75") is None and font.lib[LIB_KEY] == {"band": 10.0, "prior_weight": 0.75}
     for bad in ("1.5", "-0.1", "half", "nan"):
         assert "from 0 to 1" in store_prior_weight(font, bad)
         assert font.lib[LIB_KEY]["prior_weight"] == 0.75  # nothing stored
     font.lib[LIB_KEY] = {**font.lib[LIB_KEY], "prior_weight": "bad"}  # a lib edited by hand: the default
-    assert prior_weight(font) == 0.6
+    assert stored_weight(font) == 0.6
     assert store_prior_weight(font, "") is None and font.lib[LIB_KEY] == {"band": 10.0}
     untouched = latin_font()
     assert store_prior_weight(untouched, " ") is None and LIB_KEY not in untouched.lib
@@ -66,3 +69,10 @@ def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path
     store_prior_weight(font, "0.5")
     font.save()
     assert kern_listed(capsys, path, listed)[("A", "V")] == rounded(0.5 * plain - 150)
+    assert main(["status", str(path)]) == 0  # status says what kern blends in
+    assert ("kerning prior: 1 reference font blended in, BubbleKern's share 0.5: Reference.ufo "
+            "(kern --no-prior leaves them out)") in capsys.readouterr().out
+    (tmp_path / "Reference.ufo").rename(tmp_path / "Moved.ufo")
+    assert main(["status", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["prior"] == {
+        "weight": 0.5, "fonts": [{"path": str(tmp_path / "Reference.ufo"), "found": False}]}

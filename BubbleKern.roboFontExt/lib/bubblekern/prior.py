@@ -23,7 +23,7 @@ from types import SimpleNamespace
 from . import kernel
 from .errors import BubbleKernError
 from .glyphsets import unicode_table
-from .settings import Settings
+from .settings import LIB_KEY, Settings
 
 __all__ = [
     "PRIOR_KEY",
@@ -36,6 +36,7 @@ __all__ = [
     "recorded_references",
     "store_prior",
     "stored_prior",
+    "stored_weight",
 ]
 
 
@@ -127,6 +128,17 @@ def recorded_references(font) -> list[Path]:
     folder = _folder(font) or Path.cwd()
     paths = [Path(str(entry)) for entry in entries if isinstance(entry, str) and entry]
     return [path if path.is_absolute() else folder / path for path in paths]
+
+
+def stored_weight(font) -> float:
+    """BubbleKern's share of a blended pair in ``font``: the ``prior_weight`` its settings store
+    (``com.bubblekern.settings``), else the default; a stored value that is not a weight is ignored."""
+    stored = font.lib.get(LIB_KEY) if font is not None and LIB_KEY in font.lib else None
+    value = stored.get("prior_weight") if isinstance(stored, Mapping) else None
+    try:
+        return Settings(prior_weight=value).prior_weight if value is not None else Settings().prior_weight
+    except (ValueError, TypeError):
+        return Settings().prior_weight
 
 
 def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:

@@ -44,7 +44,6 @@ from bubblekern.interface.preview import (
 from bubblekern.interface.references import (
     REFERENCE_TYPES,
     add_references,
-    prior_weight,
     references_status,
     remove_references,
     store_prior_weight,
@@ -52,7 +51,7 @@ from bubblekern.interface.references import (
 from bubblekern.interface.sources import SOURCES, Request, request_pairs, words_status
 from bubblekern.kerning import kern_pairs
 from bubblekern.pairs import cmap_of, pairs_from_text
-from bubblekern.prior import stored_prior
+from bubblekern.prior import stored_prior, stored_weight
 from bubblekern.settings import Settings
 
 from . import DISPLAY_EVENT
@@ -443,7 +442,7 @@ class KerningWindowController(ezui.WindowController):
     def show_references(self):
         font = self.font()
         self.item("referencesLabel").set(references_status(font))
-        stored = prior_weight(font) if font is not None else None
+        stored = stored_weight(font) if font is not None else None
         self.item("priorWeightField").set(f"{stored:g}" if stored is not None else "")
 
     def addReferencesButtonCallback(self, sender):

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             for message in status.warnings + sync.warnings:
                 warn(message)
         print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status),
-                     fitted=fitted_composites(font, layer, status), italic=italic_state(font))
+                     fitted=fitted_composites(font, layer, status), italic=italic_state(font), prior=prior_state(font))
     return 0
 
 
@@ -67,6 +67,17 @@ def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     if blended and not given and any(v != 1 for v in learned):
         state["strengths"] = dict(zip(CONTEXTS, learned))
     return state
+
+
+def prior_state(font) -> dict | None:
+    """The reference fonts ``kern`` blends in (``fit --prior`` or the RoboFont window recorded them: paths, whether
+    each is there) and BubbleKern's share; None when the font records none."""
+    from ..prior import recorded_references, stored_weight
+
+    paths = recorded_references(font)
+    if not paths:
+        return None
+    return {"weight": stored_weight(font), "fonts": [{"path": str(p), "found": p.exists()} for p in paths]}
 
 
 def italic_state(font) -> dict | None:
@@ -96,10 +107,12 @@ def _names(names: list[str], limit: int = 20) -> str:
 
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
                  sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None,
-                 italic: dict | None = None) -> None:
+                 italic: dict | None = None, prior: dict | None = None) -> None:
     stream = stream or sys.stdout
     if json_output:
         extra = {"sync": sync.to_dict()} if sync is not None else {}
+        if prior is not None:
+            extra["prior"] = prior
         if italic is not None:
             extra["italic"] = italic
         if fitted is not None:
@@ -131,7 +144,16 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
         lines.append(_blend_line(blend))
     if italic is not None:
         lines.append(_italic_line(italic))
+    if prior is not None:
+        lines.append(_prior_line(prior))
     stream.write("\n".join(lines) + "\n")
+
+
+def _prior_line(prior: dict) -> str:
+    fonts = prior["fonts"]
+    names = ", ".join(Path(f["path"]).name + ("" if f["found"] else " (missing: left out)") for f in fonts)
+    return (f"  kerning prior: {len(fonts)} reference font{'s' if len(fonts) != 1 else ''} blended in, BubbleKern's "
+            f"share {prior['weight']:g}: {names} (kern --no-prior leaves them out)")
 
 
 def _blend_line(blend: dict) -> str:

@@ -12,11 +12,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..errors import BubbleKernError
-from ..prior import PriorFont, record_references, recorded_references
+from ..prior import PriorFont, record_references, recorded_references, stored_weight
 from ..settings import LIB_KEY, Settings, SettingsError
 
-__all__ = ["REFERENCE_TYPES", "add_references", "prior_weight", "references_status", "remove_references",
-           "store_prior_weight"]
+__all__ = ["REFERENCE_TYPES", "add_references", "references_status", "remove_references", "store_prior_weight"]
 
 REFERENCE_TYPES = ("ufo", "ufoz", "ttf", "otf")
 """The file types the window's chooser offers (:meth:`bubblekern.prior.PriorFont.read` reads them)."""
@@ -32,18 +31,22 @@ def references_status(font) -> str:
         return "No reference fonts: kerned from the bubbles alone."
     count = f"{len(paths)} reference font{'s' if len(paths) != 1 else ''}"
     names = [path.name + ("" if path.exists() else " (missing: left out)") for path in paths]
-    return f"{count}, BubbleKern's share {prior_weight(font):g}: " + ", ".join(names)
+    return f"{count}, BubbleKern's share {stored_weight(font):g}: " + ", ".join(names)
 
 
 def add_references(font, paths: Iterable[str | Path]) -> list[str]:
     """Record the fonts at ``paths`` after those ``font`` records already (each once); return the problems, one per
-    font that cannot be read (it is not recorded)."""
+    font that cannot be read or is ``font`` itself (it is not recorded)."""
     recorded = recorded_references(font)
     known = {path.resolve() for path in recorded}
+    own = Path(font.path).resolve() if getattr(font, "path", None) else None
     added, problems = [], []
     for entry in paths:
         path = Path(entry)
         if path.resolve() in known:
+            continue
+        if path.resolve() == own:
+            problems.append(f"{path}: this is the font being kerned; a reference is another font's kerning")
             continue
         try:
             PriorFont.read(path)
@@ -64,15 +67,6 @@ def remove_references(font) -> None:
     if "prior_weight" in stored:
         del stored["prior_weight"]
         font.lib[LIB_KEY] = stored
-
-
-def prior_weight(font) -> float:
-    """BubbleKern's share of a blended pair in ``font``: its stored ``prior_weight``, else the default."""
-    value = _stored(font).get("prior_weight") if font is not None else None
-    try:
-        return Settings(prior_weight=value).prior_weight if value is not None else Settings().prior_weight
-    except (SettingsError, TypeError, ValueError):
-        return Settings().prior_weight
 
 
 def store_prior_weight(font, text: str) -> str | None:
