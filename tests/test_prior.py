@@ -16,7 +16,7 @@ from bubblekern.errors import BubbleKernError
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.prior import KerningPrior, PriorFont
 
-from helpers import latin_font, rounded, save
+from helpers import add_glyph, latin_font, rect, rounded, save
 
 PAIRS = [("A", "V"), ("T", "o"), ("H", "H"), ("V", "period"), ("T", "A")]
 
@@ -109,6 +109,33 @@ def test_a_zipped_ufo_is_a_reference(tmp_path):
     reference({("public.kern1.A", "V"): -70}, {"public.kern1.A": ["A", "Aacute"]}).save(str(path), fileStructure="zip")
     font = PriorFont.read(path)
     assert path.is_file() and font.kerning[("\u00c1", "V")] == -70 and "o" in font.chars
+
+
+def test_glyphs_without_a_code_point_are_matched_by_name_in_a_ufo_reference(tmp_path):
+    from bubblekern.export import compile_font
+    from bubblekern.prior import glyph_keys
+
+    def with_alternate(font):
+        add_glyph(font, "V.ss01", 700, outline=lambda p: rect(p, 0, 0, 700, 700))  # no code point
+        return font
+
+    ufo = save(with_alternate(reference({("A", "V.ss01"): -90, ("V.ss01", "o"): -40, ("A", "V"): -60})), tmp_path,
+               "Master.ufo")
+    master = PriorFont.read(ufo)
+    assert master.kerning[("A", "/V.ss01")] == -90 and master.kerning[("/V.ss01", "o")] == -40
+    font = with_alternate(bubbled())
+    make_bubbles(font, ["V.ss01"], GenerateSettings())
+    assert glyph_keys(font, ["A", "V.ss01"]) == ["A", "/V.ss01"]
+    pairs = [("A", "V.ss01"), ("V.ss01", "o"), ("V.ss01", "V.ss01")]
+    own = kern_pairs(font, pairs, Settings(min_kern=0)).as_dict()
+    blended = kern_pairs(font, pairs, Settings(min_kern=0), prior=KerningPrior([master])).as_dict()
+    assert blended[("A", "V.ss01")] == rounded(0.6 * own.get(("A", "V.ss01"), 0) - 36)  # as another master kerns it
+    assert blended.get(("V.ss01", "V.ss01"), 0) == rounded(0.6 * own.get(("V.ss01", "V.ss01"), 0))  # known, unkerned
+    ttf = tmp_path / "Master.ttf"
+    compile_font(with_alternate(reference({("A", "V"): -60})), ttf, "ttf")
+    compiled = PriorFont.read(ttf)  # a compiled font is read by character only: the alternate is not covered
+    assert not any(key.startswith("/") for key in compiled.chars)
+    assert kern_pairs(font, pairs, Settings(min_kern=0), prior=KerningPrior([compiled])).as_dict() == own
 
 
 def test_bad_references_are_named(tmp_path):

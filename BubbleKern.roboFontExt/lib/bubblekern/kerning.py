@@ -327,10 +327,10 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
 def _with_prior(font, matrix, left, right, values, kept, prior, settings: Settings, upm: float):
     """(values, kept) of the pairs of rows ``left[i], right[i]`` blended with ``prior``
     (:func:`bubblekern.prior.blend_values`), each glyph read as its first code point."""
-    from .prior import blend_values, first_chars
+    from .prior import blend_values, glyph_keys
 
     widths = matrix.widths
-    return blend_values(values, kept, prior.glyph_values(first_chars(font, matrix.names), left, right, upm),
+    return blend_values(values, kept, prior.glyph_values(glyph_keys(font, matrix.names), left, right, upm),
                         [widths[row] for row in left], [widths[row] for row in right], settings)
 
 

@@ -4,7 +4,8 @@ A designer starting a family usually owns kerned fonts of others. Their kerning 
 second opinion the outlines cannot give (policies such as ``.'`` or ``-T``, the depth of ``To``): a pair's
 value becomes ``weight × BubbleKern's + (1 − weight) × the prior``, where the prior is the mean, over the
 reference fonts that have both characters, of their kern of the pair (0 where one of them does not kern it).
-Pairs the references do not cover (glyphs without a code point, characters they lack) keep BubbleKern's value.
+A glyph without a code point is matched by its name in UFO references (``a.ss01``, ``A.sc``, ``f_f``: a master of
+the same family names them alike). Pairs the references do not cover keep BubbleKern's value.
 
 ``Settings.prior_weight`` is BubbleKern's share (default 0.6). On the hand-kerned fonts of ``../shared``
 (``benchmarks/quality.py --prior-fonts others``: each font's prior from the other families) it raised the mean
@@ -30,8 +31,8 @@ __all__ = [
     "KerningPrior",
     "PriorFont",
     "blend_values",
-    "first_chars",
     "flat_kerning",
+    "glyph_keys",
     "record_references",
     "recorded_references",
     "store_prior",
@@ -41,6 +42,7 @@ __all__ = [
 
 
 CharPair = tuple[str, str]
+"""A pair of keys: a glyph's character, or ``/name`` for a glyph without a code point (:func:`glyph_keys`)."""
 PRIOR_KEY = "com.bubblekern.prior"
 """``font.lib`` key of the reference fonts ``fit --prior`` fitted with (``{"fonts": [paths]}``, relative to the
 font's folder where they can be), which ``kern`` and the RoboFont window then blend in (:func:`stored_prior`)."""
@@ -48,7 +50,8 @@ font's folder where they can be), which ``kern`` and the RoboFont window then bl
 
 @dataclass(frozen=True)
 class PriorFont:
-    """One reference font's kerning by character pair, per 1000 units per em, and the characters it has."""
+    """One reference font's kerning by character pair (and by ``/name`` for its glyphs without a code point, read
+    from a UFO), per 1000 units per em, and the keys it has."""
 
     name: str
     kerning: Mapping[CharPair, float]
@@ -88,7 +91,7 @@ class KerningPrior:
     def glyph_values(self, chars: Sequence[str | None], left: Iterable[int], right: Iterable[int],
                      upm: float) -> list[float | None]:
         """The prior in font units (``upm``) of each pair of rows ``left[i], right[i]``, ``chars`` giving each
-        row's character (None: a glyph without a code point, which the prior does not cover)."""
+        row's key (:func:`glyph_keys`; None: a row the prior does not cover)."""
         scale = upm / 1000.0
         memo: dict[tuple[int, int], float | None] = {}
         out = []
@@ -185,10 +188,10 @@ def blend_values(values, kept, priors: Sequence[float | None], left_widths: Sequ
     return values, kept
 
 
-def first_chars(font, names: Sequence[str]) -> list[str | None]:
-    """Per name, the character of its first code point (None: a glyph without one), as the prior reads glyphs."""
+def glyph_keys(font, names: Sequence[str]) -> list[str]:
+    """Per name, what the prior knows the glyph by: the character of its first code point, else ``/name``."""
     table = unicode_table(font)
-    return [chr(table[name][0]) if table.get(name) else None for name in names]
+    return [chr(table[name][0]) if table.get(name) else "/" + name for name in names]
 
 
 def _read(path: Path) -> PriorFont:
@@ -247,7 +250,8 @@ UFO_SUFFIXES = (".ufo", ".ufoz")
 
 
 def _glyph_kerning(path: Path) -> tuple[dict[tuple[str, str], float], float, dict[str, list[str]]]:
-    """(glyph-pair kerning, unitsPerEm, glyph name → the characters it is encoded as) of a reference font, read
+    """(glyph-pair kerning, unitsPerEm, glyph name → its keys: the characters it is encoded as, or ``/name`` in a
+    UFO) of a reference font, read
     once: a UFO (or UFOZ) with fontTools' ufoLib (no font objects, no numpy: as inside RoboFont); a compiled font
     measured with HarfBuzz (:func:`bubblekern.evaluate.binary_kerning`)."""
     if path.suffix.lower() in UFO_SUFFIXES:
@@ -258,7 +262,7 @@ def _glyph_kerning(path: Path) -> tuple[dict[tuple[str, str], float], float, dic
             reader.readInfo(info)
             kerning, groups = reader.readKerning(), reader.readGroups()  # UFO 2 groups come up converted
             codes = reader.getGlyphSet().getUnicodes()
-        chars = {name: [chr(code) for code in values] for name, values in codes.items() if values}
+        chars = {name: [chr(code) for code in values] if values else ["/" + name] for name, values in codes.items()}
         return flat_kerning(kerning, groups), float(info.unitsPerEm or 1000.0), chars
     from fontTools.ttLib import TTFont
 
