@@ -4,8 +4,9 @@ Settings tab says, what Add and Remove record in the font's lib, and the weight 
 from __future__ import annotations
 
 import json
+import os
 
-from bubblekern import open_font
+from bubblekern import kern_pairs, open_font
 from bubblekern.cli import main
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.interface.references import (
@@ -76,3 +77,48 @@ def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path
     assert main(["status", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["prior"] == {
         "weight": 0.5, "fonts": [{"path": str(tmp_path / "Reference.ufo"), "found": False}]}
+
+
+def test_the_overlay_reads_the_recorded_prior_again_only_when_it_may_have_changed(tmp_path):
+    from bubblekern.interface.references import RecordedPrior
+
+    now = [0.0]
+    cache = RecordedPrior(interval=2.0, clock=lambda: now[0])
+    font = latin_font()
+    assert cache.get(font) is None  # no reference recorded
+    reference = latin_font()
+    reference.kerning[("A", "V")] = -100
+    path = save(reference, tmp_path, "Reference.ufo")
+    add_references(font, [path])
+    first = cache.get(font)  # the references changed: read at once
+    assert first.value("A", "V") == -100
+    reference = open_font(path)
+    reference.kerning[("A", "V")] = -40
+    reference.save()
+    plist = path / "kerning.plist"
+    os.utime(plist, ns=(plist.stat().st_atime_ns, plist.stat().st_mtime_ns + 10**9))
+    now[0] = 1.0
+    assert cache.get(font) is first  # within the interval: not read again (the overlay redraws on every edit)
+    now[0] = 2.5
+    assert cache.get(font).value("A", "V") == -40  # later: read again, the saved change seen
+    remove_references(font)
+    assert cache.get(font) is None  # the references changed: at once
+
+
+def test_the_overlay_shows_the_value_the_window_writes_with_a_prior(tmp_path):
+    from bubblekern import FontBubbles, Settings
+    from bubblekern.interface.overlay import pair_overlay
+    from bubblekern.interface.references import RecordedPrior
+    from bubblekern.prior import KerningPrior
+
+    reference = latin_font()
+    reference.kerning[("A", "V")] = -300
+    path = save(reference, tmp_path, "Reference.ufo")
+    font = latin_font()
+    make_bubbles(font, None, GenerateSettings())
+    add_references(font, [path])
+    prior = RecordedPrior().get(font)
+    info = pair_overlay(FontBubbles(font, Settings(min_kern=0)), "V", "A", "left", prior)
+    blended = kern_pairs(font, [("A", "V")], Settings(min_kern=0), prior=KerningPrior.from_fonts([path]))
+    assert info.pair == ("A", "V") and info.value == blended.as_dict()[("A", "V")]
+    assert info.value != pair_overlay(FontBubbles(font, Settings(min_kern=0)), "V", "A", "left").value

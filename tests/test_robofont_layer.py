@@ -196,6 +196,22 @@ def test_overlay_with_partner_shows_collision_and_value(rf):
     assert observed == {("bubble", "A"), ("public.default", "V"), ("bubble", "V")}
 
 
+def test_overlay_blends_the_fonts_reference_fonts_as_the_window_does(rf, tmp_path):
+    from bubblekern.prior import PRIOR_KEY
+
+    font = three_boxes()
+    reference = three_boxes()
+    reference.kerning[("A", "V")] = -100
+    reference.save(str(tmp_path / "Reference.ufo"))
+    font.lib[PRIOR_KEY] = {"fonts": [str(tmp_path / "Reference.ufo")]}
+    window_value = int(kerned_in_window(rf, font, "A", "V")["A V"])
+    assert window_value == helpers.rounded(0.6 * -200 - 40)  # the boxes alone kern -200
+    rf.defaults[defaults.key("rightPartner")] = "V"
+    _, container = overlay_for(rf, font["A"])
+    (label,) = container.of("text_line")
+    assert label.properties["text"] == f"\u2212{-window_value}"
+
+
 def test_overlay_redraws_on_edits_and_hides_when_toggled(rf):
     from bubblekern_robofont import menu
 

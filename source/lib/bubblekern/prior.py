@@ -217,15 +217,18 @@ def _signature(path: Path) -> tuple:
     time (a UFO is a folder: its glyph files hold the code points)."""
     if not path.exists():
         raise BubbleKernError(f"{path}: no such reference font for the kerning prior")
-    if not path.is_dir():
-        stat = path.stat()
-        return (stat.st_mtime_ns, stat.st_size)
-    files = []
-    for folder, _, names in os.walk(path):
-        for name in names:
-            stat = os.stat(os.path.join(folder, name))
-            files.append((os.path.join(folder, name), stat.st_mtime_ns, stat.st_size))
-    return tuple(sorted(files))
+    try:
+        if not path.is_dir():
+            stat = path.stat()
+            return (stat.st_mtime_ns, stat.st_size)
+        files = []
+        for folder, _, names in os.walk(path):
+            for name in names:
+                stat = os.stat(os.path.join(folder, name))
+                files.append((os.path.join(folder, name), stat.st_mtime_ns, stat.st_size))
+        return tuple(sorted(files))
+    except OSError:  # a file went while the folder was walked (being saved): read the font again
+        return (object(),)
 
 
 def _read_font(path: Path) -> PriorFont:

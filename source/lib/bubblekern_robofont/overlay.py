@@ -30,6 +30,7 @@ from bubblekern.interface.overlay import (
     path_commands,
     quad_commands,
 )
+from bubblekern.interface.references import RecordedPrior
 
 from . import DISPLAY_METHOD, IDENTIFIER
 
@@ -68,6 +69,7 @@ class BubbleOverlay(Subscriber):
         self.container = editor.extensionContainer(identifier=CONTAINER, location="background", clear=True)
         self._bubbles: dict[int, FontBubbles] = {}
         self._follower = OutlineFollower()  # bubbles follow sidebearing changes (bubblekern.interface.follow)
+        self._prior = RecordedPrior()  # the font's reference fonts, blended in as the kerning window does
         self._follow(watch=True)
         self.update()
 
@@ -146,7 +148,7 @@ class BubbleOverlay(Subscriber):
             for side, partner in (("left", partners[0]), ("right", partners[1])):
                 if not partner or partner not in font:
                     continue
-                result = pair_overlay(bubbles, name, partner, side)
+                result = pair_overlay(bubbles, name, partner, side, self._prior.get(font))
                 if result is None:
                     continue
                 self._path(path_commands(bubbles.bubble(partner), result.offset), colors["neighbourFill"], None)

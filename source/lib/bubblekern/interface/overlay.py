@@ -152,8 +152,11 @@ def pair_overlay(
     current: str,
     neighbour: str,
     side: Side,
+    prior=None,
 ) -> PairOverlay | None:
-    """The overlay of ``current`` with ``neighbour`` on ``side``, or None when either has no bubble.
+    """The overlay of ``current`` with ``neighbour`` on ``side``, or None when either has no bubble; with ``prior``
+    (the font's reference fonts: :class:`~bubblekern.interface.references.RecordedPrior`) the value is blended as
+    the kerning window blends it.
 
     ``side`` is where the neighbour is seen. Two right-to-left glyphs (Hebrew, Arabic) are read
     the other way: a neighbour seen on the left follows ``current`` in the text, so the pair
@@ -166,7 +169,7 @@ def pair_overlay(
     try:
         directions = glyph_directions(font, set(seen), bubbles.settings.rtl)
         pair = seen[::-1] if is_rtl_pair(directions[seen[0]], directions[seen[1]]) else seen
-        result = kern_pairs(font, [pair], bubbles=bubbles)
+        result = kern_pairs(font, [pair], bubbles=bubbles, prior=prior)
     except (BubbleKernError, KeyError):
         return None
     if pair not in result.pairs:

@@ -8,14 +8,23 @@ and the weight is the font's ``prior_weight`` (``com.bubblekern.settings``). Add
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from ..errors import BubbleKernError
-from ..prior import PriorFont, record_references, recorded_references, stored_weight
+from ..prior import KerningPrior, PriorFont, record_references, recorded_references, stored_prior, stored_weight
 from ..settings import LIB_KEY, Settings, SettingsError
 
-__all__ = ["REFERENCE_TYPES", "add_references", "references_status", "remove_references", "store_prior_weight"]
+__all__ = [
+    "REFERENCE_TYPES",
+    "RecordedPrior",
+    "add_references",
+    "references_status",
+    "remove_references",
+    "store_prior_weight",
+]
 
 REFERENCE_TYPES = ("ufo", "ufoz", "ttf", "otf")
 """The file types the window's chooser offers (:meth:`bubblekern.prior.PriorFont.read` reads them)."""
@@ -93,3 +102,25 @@ def _stored(font) -> dict:
     """A copy of ``font``'s BubbleKern settings (``com.bubblekern.settings``), empty when it has none."""
     stored = font.lib.get(LIB_KEY) if LIB_KEY in font.lib else None
     return dict(stored) if isinstance(stored, Mapping) else {}
+
+
+class RecordedPrior:
+    """The kerning prior of the reference fonts a font records (:func:`bubblekern.prior.stored_prior`), for the
+    glyph-editor overlay, which asks on every redraw: read at once when the font or its recorded references change,
+    else again at most every ``interval`` seconds (a reference saved meanwhile is then read anew)."""
+
+    def __init__(self, interval: float = 2.0, clock: Callable[[], float] = time.monotonic):
+        self.interval, self.clock = interval, clock
+        self._key: tuple | None = None
+        self._read_at = -math.inf
+        self._prior: KerningPrior | None = None
+
+    def get(self, font) -> KerningPrior | None:
+        """``font``'s prior (None when it records no reference, or none can be read)."""
+        paths = tuple(str(path) for path in recorded_references(font))
+        key = (getattr(font, "path", None), paths)
+        now = self.clock()
+        if key != self._key or now - self._read_at >= self.interval:
+            self._prior = stored_prior(font)[0] if paths else None
+            self._key, self._read_at = key, now
+        return self._prior
