@@ -3,11 +3,9 @@ Settings tab says, what Add and Remove record in the font's lib, and the weight 
 
 from __future__ import annotations
 
-import json
 import os
 
 from bubblekern import kern_pairs, open_font
-from bubblekern.cli import main
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.interface.references import (
     add_references,
@@ -18,7 +16,7 @@ from bubblekern.interface.references import (
 from bubblekern.prior import PRIOR_KEY, recorded_references, stored_weight
 from bubblekern.settings import LIB_KEY
 
-from helpers import kern_listed, latin_font, rounded, save
+from helpers import latin_font, save
 
 
 def test_references_are_recorded_for_the_font_and_shown(tmp_path):
@@ -53,30 +51,6 @@ def test_the_weight_typed_is_checked_and_stored_in_the_font(tmp_path):
     assert store_prior_weight(font, "") is None and font.lib[LIB_KEY] == {"band": 10.0}
     untouched = latin_font()
     assert store_prior_weight(untouched, " ") is None and LIB_KEY not in untouched.lib
-
-
-def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path, capsys):
-    reference = latin_font()
-    reference.kerning[("A", "V")] = -300
-    save(reference, tmp_path, "Reference.ufo")
-    font = latin_font()
-    make_bubbles(font, None, GenerateSettings())
-    path = save(font, tmp_path, "Font.ufo")
-    listed = tmp_path / "pairs.txt"
-    listed.write_text("A V\n", encoding="utf-8")
-    plain = kern_listed(capsys, path, listed).get(("A", "V"), 0)
-    font = open_font(path)
-    add_references(font, [tmp_path / "Reference.ufo"])
-    store_prior_weight(font, "0.5")
-    font.save()
-    assert kern_listed(capsys, path, listed)[("A", "V")] == rounded(0.5 * plain - 150)
-    assert main(["status", str(path)]) == 0  # status says what kern blends in
-    assert ("kerning prior: 1 reference font blended in, BubbleKern's share 0.5: Reference.ufo "
-            "(kern --no-prior leaves them out)") in capsys.readouterr().out
-    (tmp_path / "Reference.ufo").rename(tmp_path / "Moved.ufo")
-    assert main(["status", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["prior"] == {
-        "weight": 0.5, "fonts": [{"path": str(tmp_path / "Reference.ufo"), "found": False}]}
 
 
 def test_the_overlay_reads_the_recorded_prior_again_only_when_it_may_have_changed(tmp_path):

@@ -16,7 +16,7 @@ from bubblekern.errors import BubbleKernError
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.prior import KerningPrior, PriorFont
 
-from helpers import add_glyph, latin_font, rect, rounded, save
+from helpers import add_glyph, kern_listed, latin_font, rect, rounded, save
 
 PAIRS = [("A", "V"), ("T", "o"), ("H", "H"), ("V", "period"), ("T", "A")]
 
@@ -268,3 +268,29 @@ def test_flat_kerning_resolves_groups_as_the_groups_module_does():
                ("D", "C"): -40, ("public.kern1.T", "O"): -50, ("Q", "G"): 0}
     assert flat_kerning(kerning, groups) == resolve_kerning(kerning, groups)
     assert flat_kerning(kerning, groups)[("D", "C")] == -40 and flat_kerning(kerning, groups)[("D", "G")] == -20
+
+
+def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path, capsys):
+    from bubblekern.interface.references import add_references, store_prior_weight
+
+    reference = latin_font()
+    reference.kerning[("A", "V")] = -300
+    save(reference, tmp_path, "Reference.ufo")
+    font = latin_font()
+    make_bubbles(font, None, GenerateSettings())
+    path = save(font, tmp_path, "Font.ufo")
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("A V\n", encoding="utf-8")
+    plain = kern_listed(capsys, path, listed).get(("A", "V"), 0)
+    font = open_font(path)
+    add_references(font, [tmp_path / "Reference.ufo"])  # as the RoboFont window's Settings tab does
+    store_prior_weight(font, "0.5")
+    font.save()
+    assert kern_listed(capsys, path, listed)[("A", "V")] == rounded(0.5 * plain - 150)
+    assert main(["status", str(path)]) == 0  # status says what kern blends in
+    assert ("kerning prior: 1 reference font blended in, BubbleKern's share 0.5: Reference.ufo "
+            "(kern --no-prior leaves them out)") in capsys.readouterr().out
+    (tmp_path / "Reference.ufo").rename(tmp_path / "Moved.ufo")
+    assert main(["status", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["prior"] == {
+        "weight": 0.5, "fonts": [{"path": str(tmp_path / "Reference.ufo"), "found": False}]}

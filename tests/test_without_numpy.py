@@ -51,7 +51,7 @@ CORE_TESTS = [
 ]
 """Engine tests that must pass in both modes (run again here with numpy and skia-pathops blocked)."""
 
-ROBOFONT_TESTS = ["test_robofont_layer.py", "test_interface_preview.py"]
+ROBOFONT_TESTS = ["test_robofont_layer.py", "test_interface_preview.py", "test_interface_references.py"]
 """The RoboFont layer under the fakes: its kerning window, overlay, tool, menus and self-test
 run again with numpy blocked (skia-pathops stays: Make Bubbles needs it, and says so without)."""
 
