@@ -958,6 +958,10 @@ def test_window_chooses_reference_fonts_and_their_weight_for_the_font(rf, tmp_pa
     blended = kern_pairs(font, [("A", "V")], Settings(prior_weight=0.8),
                          prior=KerningPrior.from_fonts([tmp_path / "refs" / "Reference.ufo"])).as_dict()[("A", "V")]
     assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == blended == helpers.rounded(0.8 * plain - 40)
+    other = three_boxes()  # another font made current: kerning it shows its references (none)
+    rf.current_font = other
+    w.click("kernAllButton")
+    assert w.getItem("referencesLabel").get().startswith("No reference fonts")
     window(rf, font).w.click("removeReferencesButton")
     assert PRIOR_KEY not in font.lib and "prior_weight" not in font.lib.get(LIB_KEY, {})
     assert int(kerned_in_window(rf, font, "A", "V").get("A V", "0")) == plain

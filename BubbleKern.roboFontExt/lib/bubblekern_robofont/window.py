@@ -492,6 +492,7 @@ class KerningWindowController(ezui.WindowController):
         if font is None:
             return self.error(BubbleKernError("open a font first"))
         bubbles = FontBubbles(font, self.kern_settings(font))
+        self.show_references()  # the Settings tab shows the font kerned (the current font may have changed)
         # the controller's progress sheet: startProgress(text) → update(text) … close(), as Mechanic 2 uses it
         start = getattr(self, "startProgress", None)
         progress = start("Kerning…") if start is not None else _NoProgress()
