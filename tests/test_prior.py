@@ -294,3 +294,24 @@ def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path
     assert main(["status", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["prior"] == {
         "weight": 0.5, "fonts": [{"path": str(tmp_path / "Reference.ufo"), "found": False}]}
+
+
+def test_a_font_is_not_its_own_reference(tmp_path, capsys):
+    import kernfonts
+
+    from helpers import tree_bytes
+
+    font = bubbled()
+    font.kerning[("A", "V")] = -80
+    path = save(font, tmp_path, "Font.ufo")
+    before = tree_bytes(path)
+    assert main(["kern", str(path), "--prior", str(path)]) == 1
+    assert "--prior names a font this run kerns or learns from" in capsys.readouterr().err
+    assert main(["fit", str(path), "--prior", str(tmp_path / "." / "Font.ufo")]) == 1  # the same font, spelt otherwise
+    assert "Font.ufo: --prior names a font" in capsys.readouterr().err
+    assert tree_bytes(path) == before  # nothing written
+    (tmp_path / "family").mkdir()
+    family = kernfonts.make_family(tmp_path / "family")
+    light = tmp_path / "family" / "Family-Light.ufo"
+    assert main(["kern", str(family), "--prior", str(light)]) == 1  # a master of the designspace kerned
+    assert "Family-Light.ufo: --prior names a font" in capsys.readouterr().err

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -113,13 +113,27 @@ def add_prior_arguments(parser: argparse.ArgumentParser, prior_help: str) -> Non
                         help="BubbleKern's share of a pair's value with --prior, from 0 to 1 (default 0.6)")
 
 
-def read_prior(args: argparse.Namespace):
-    """The kerning prior of ``--prior`` (:class:`bubblekern.prior.KerningPrior`), or None."""
+def read_prior(args: argparse.Namespace, own: Iterable[str | Path | None] = ()):
+    """The kerning prior of ``--prior`` (:class:`bubblekern.prior.KerningPrior`), or None. A reference that is one of
+    the fonts at ``own`` (the fonts the command kerns or learns from) stops the run: a font is not its own prior."""
     if not getattr(args, "prior", None):
         return None
+    check_own_references(args.prior, own)
     from ..prior import KerningPrior
 
     return KerningPrior.from_fonts(args.prior)
+
+
+def check_own_references(references: Iterable[str | Path], own: Iterable[str | Path | None]) -> None:
+    """Stop (:class:`BubbleKernError`) when a reference of ``--prior`` is one of the fonts at ``own``."""
+    fonts = {Path(path).resolve() for path in own if path}
+    for reference in references:
+        if Path(reference).resolve() in fonts:
+            raise BubbleKernError(
+                f"{reference}: --prior names a font this run kerns or learns from; a reference is another font's "
+                "kerning (to kern the masters of a family from one of them, kern each of the others with --prior "
+                "naming it)"
+            )
 
 
 def settings_from_args(args: argparse.Namespace, font=None) -> Settings:

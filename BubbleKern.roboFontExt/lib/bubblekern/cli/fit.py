@@ -109,7 +109,8 @@ def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    prior = read_prior(args)  # before any work: a reference that cannot be read stops the run
+    # before any work: a reference that cannot be read, or is the font fitted or its --reference, stops the run
+    prior = read_prior(args, [args.font, args.reference])
     path, font = open_ufo(args.font)
     settings = settings_from_args(args, font)
     reference = None

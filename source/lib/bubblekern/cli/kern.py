@@ -28,6 +28,7 @@ from .common import (
     add_pair_arguments,
     add_prior_arguments,
     add_settings_arguments,
+    check_own_references,
     note,
     pairs_from_args,
     progress_bar,
@@ -161,7 +162,8 @@ def _group_mode(args) -> str:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.font)
-    args.kerning_prior = read_prior(args)  # before any work: a reference that cannot be read stops the run
+    # before any work: a reference that cannot be read, or is the font kerned, stops the run
+    args.kerning_prior = read_prior(args, [path] if path.suffix.lower() == ".ufo" else [])
     suffix = path.suffix.lower()
     if suffix == ".designspace":
         return _run_family(args, path, "designspace")
@@ -298,6 +300,8 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
     started = time.perf_counter()
     doc, masters, notes = _load_family(args, path, kind, font)
     read += time.perf_counter() - started
+    if getattr(args, "prior", None):
+        check_own_references(args.prior, [m.path for m in masters])  # a master is not its own reference
     settings = settings_from_args(args, masters[0].font)
     compatible = args.compatible if args.compatible is not None else kind != "ufo"
     first = masters[0]
