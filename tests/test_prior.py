@@ -128,14 +128,17 @@ def test_glyphs_without_a_code_point_are_matched_by_name_in_a_ufo_reference(tmp_
     assert glyph_keys(font, ["A", "V.ss01"]) == ["A", "/V.ss01"]
     pairs = [("A", "V.ss01"), ("V.ss01", "o"), ("V.ss01", "V.ss01")]
     own = kern_pairs(font, pairs, Settings(min_kern=0)).as_dict()
-    blended = kern_pairs(font, pairs, Settings(min_kern=0), prior=KerningPrior([master])).as_dict()
+    solved = kern_pairs(font, pairs, Settings(min_kern=0), prior=KerningPrior([master]))
+    blended = solved.as_dict()
+    assert solved.prior_blended == 3  # the master has every glyph of these pairs
     assert blended[("A", "V.ss01")] == rounded(0.6 * own.get(("A", "V.ss01"), 0) - 36)  # as another master kerns it
     assert blended.get(("V.ss01", "V.ss01"), 0) == rounded(0.6 * own.get(("V.ss01", "V.ss01"), 0))  # known, unkerned
     ttf = tmp_path / "Master.ttf"
     compile_font(with_alternate(reference({("A", "V"): -60})), ttf, "ttf")
     compiled = PriorFont.read(ttf)  # a compiled font is read by character only: the alternate is not covered
     assert not any(key.startswith("/") for key in compiled.chars)
-    assert kern_pairs(font, pairs, Settings(min_kern=0), prior=KerningPrior([compiled])).as_dict() == own
+    uncovered = kern_pairs(font, pairs, Settings(min_kern=0), prior=KerningPrior([compiled]))
+    assert uncovered.as_dict() == own and uncovered.prior_blended == 0
 
 
 def test_bad_references_are_named(tmp_path):
@@ -287,6 +290,9 @@ def test_the_command_line_kerns_with_the_references_the_window_recorded(tmp_path
     store_prior_weight(font, "0.5")
     font.save()
     assert kern_listed(capsys, path, listed)[("A", "V")] == rounded(0.5 * plain - 150)
+    assert main(["kern", str(path), "--pairs", str(listed), "--dry-run"]) == 0  # the summary says it blended
+    assert "blended with the reference fonts' kerning: 1 pair they cover (BubbleKern's share 0.5)" in (
+        capsys.readouterr().out)
     assert main(["status", str(path)]) == 0  # status says what kern blends in
     assert ("kerning prior: 1 reference font blended in, BubbleKern's share 0.5: Reference.ufo "
             "(kern --no-prior leaves them out)") in capsys.readouterr().out

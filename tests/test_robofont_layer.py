@@ -951,6 +951,12 @@ def test_window_chooses_reference_fonts_and_their_weight_for_the_font(rf, tmp_pa
     assert font.lib[PRIOR_KEY] == {"fonts": ["refs/Reference.ufo"]}
     expected = kern_pairs(font, [("A", "V")], prior=KerningPrior.from_fonts([tmp_path / "refs" / "Reference.ufo"]))
     assert int(kerned_in_window(rf, font, "A", "V")["A V"]) == expected.as_dict()[("A", "V")] == helpers.rounded(0.6 * plain - 80)
+    w.user("leftField", "A")
+    w.user("rightField", "V")
+    w.click("addRowButton")
+    w.click("kernAllButton")  # the preview says the prior was blended in
+    assert "Blended with the reference fonts' kerning: 1 pair they cover (BubbleKern's share 0.6)." in (
+        w.getItem("previewLabel").get())
     w.user("priorWeightField", "2")
     assert "from 0 to 1" in w.getItem("referencesLabel").get() and "prior_weight" not in font.lib.get(LIB_KEY, {})
     w.user("priorWeightField", "0.8")

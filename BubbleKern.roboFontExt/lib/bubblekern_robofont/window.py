@@ -44,6 +44,7 @@ from bubblekern.interface.preview import (
 from bubblekern.interface.references import (
     REFERENCE_TYPES,
     add_references,
+    prior_note,
     references_status,
     remove_references,
     store_prior_weight,
@@ -515,8 +516,9 @@ class KerningWindowController(ezui.WindowController):
         self.rows_shown = result_rows(result, dict(font.kerning.items()), mode)
         self.item("resultsTable").set(table_items(self.rows_shown))
         line = preview_line(self.rows_shown, len(result.skipped))
-        if notes or result.warnings:
-            line += "\n" + "\n".join([*notes, *result.warnings][:3])
+        extra = [note for note in (prior_note(result), *notes, *result.warnings) if note]
+        if extra:
+            line += "\n" + "\n".join(extra[:3])
         self.item("previewLabel").set(line)
 
     def kernAllButtonCallback(self, sender):

@@ -95,6 +95,9 @@ class KernResult:
     blended: int = 0
     """Pairs solved with the halo blend (``Settings.blend``; with ``"auto"`` those of two bubbles
     generated with the default settings), before any ``failsafe="skip"`` pair is left out."""
+    prior_blended: int = 0
+    """Pairs blended with a kerning prior (``kern_pairs(..., prior=)``): those whose characters (or, in UFO
+    references, glyph names) a reference font has."""
     _positions: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -294,8 +297,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         from .model import bracket_codes
 
         values, kept = kernel.hold_inside(values, kept, solve_left, solve_right, bracket_codes(font, matrix.names))
+    prior_blended = 0
     if prior is not None:  # other fonts' kerning of the same characters
-        values, kept = _with_prior(font, matrix, left, right, values, kept, prior, capped, bubbles.upm)
+        values, kept, prior_blended = _with_prior(font, matrix, left, right, values, kept, prior, capped, bubbles.upm)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):
@@ -321,17 +325,20 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         mixed=mixed,
         elapsed=time.perf_counter() - started,
         blended=blended,
+        prior_blended=prior_blended,
     )
 
 
 def _with_prior(font, matrix, left, right, values, kept, prior, settings: Settings, upm: float):
-    """(values, kept) of the pairs of rows ``left[i], right[i]`` blended with ``prior``
-    (:func:`bubblekern.prior.blend_values`), each glyph read as its first code point."""
+    """(values, kept, how many pairs the prior covers) of the pairs of rows ``left[i], right[i]`` blended with
+    ``prior`` (:func:`bubblekern.prior.blend_values`), each glyph read as its first code point (else its name)."""
     from .prior import blend_values, glyph_keys
 
     widths = matrix.widths
-    return blend_values(values, kept, prior.glyph_values(glyph_keys(font, matrix.names), left, right, upm),
-                        [widths[row] for row in left], [widths[row] for row in right], settings)
+    priors = prior.glyph_values(glyph_keys(font, matrix.names), left, right, upm)
+    values, kept = blend_values(values, kept, priors, [widths[row] for row in left], [widths[row] for row in right],
+                                settings)
+    return values, kept, sum(value is not None for value in priors)
 
 
 def _why_skipped(pair: Pair, profiles) -> str:

@@ -472,6 +472,8 @@ def print_family(
                if run.classes is not None else "")
             + f"; written {s['written']:,}, removed {s['removed']:,}"
         )
+        if run.result.prior_blended:
+            lines.append("  " + prior_line(run.result))
         if isinstance(run.classes, ClassPlan) and run.classes.loosened:
             plan = run.classes
             loose = plan.tolerance if plan.loose_tolerance is None else plan.loose_tolerance
@@ -598,12 +600,21 @@ def print_result(
         f"  kept {s['kept']:,} (|kern| ≥ {max(result.settings.min_kern, 1)}), "
         f"written {s['written']:,}, removed {s['removed']:,}, unchanged {s['unchanged']:,}",
     ]
+    if result.prior_blended:
+        lines.append(prior_line(result))
     if dry_run:
         lines += dry_run_lines(result, report, existing or {})
     if timings:
         lines.append(timing_line(timings))
     lines.append(saved_line(saved, dry_run))
     stream.write("\n".join(lines) + "\n")
+
+
+def prior_line(result: KernResult) -> str:
+    """What the kerning prior did to ``result``: how many pairs it blended, at which share."""
+    count = result.prior_blended
+    return (f"  blended with the reference fonts' kerning: {count:,} pair{'s' if count != 1 else ''} they cover "
+            f"(BubbleKern's share {result.settings.prior_weight:g})")
 
 
 def summary(
@@ -614,6 +625,7 @@ def summary(
         "kept": int(result.kept_mask.sum()),
         "failsafe": int(result.failsafe.sum()),
         "blended": result.blended,
+        "prior_blended": result.prior_blended,
         "skipped": len(result.skipped),
         "written": len(report.written) if report else 0,
         "removed": len(report.removed) if report else 0,

@@ -21,6 +21,7 @@ __all__ = [
     "REFERENCE_TYPES",
     "RecordedPrior",
     "add_references",
+    "prior_note",
     "references_status",
     "remove_references",
     "store_prior_weight",
@@ -41,6 +42,15 @@ def references_status(font) -> str:
     count = f"{len(paths)} reference font{'s' if len(paths) != 1 else ''}"
     names = [path.name + ("" if path.exists() else " (missing: left out)") for path in paths]
     return f"{count}, BubbleKern's share {stored_weight(font):g}: " + ", ".join(names)
+
+
+def prior_note(result) -> str | None:
+    """The preview's line on the prior a kern blended in (a :class:`~bubblekern.kerning.KernResult`), or None."""
+    if not result.prior_blended:
+        return None
+    count = result.prior_blended
+    return (f"Blended with the reference fonts' kerning: {count:,} pair{'s' if count != 1 else ''} they cover "
+            f"(BubbleKern's share {result.settings.prior_weight:g}).")
 
 
 def add_references(font, paths: Iterable[str | Path]) -> list[str]:
