@@ -56,6 +56,7 @@ class PriorFont:
     name: str
     kerning: Mapping[CharPair, float]
     chars: frozenset[str]
+    """The keys it has: its characters, and ``/name`` for each glyph without a code point in a UFO."""
     path: str = ""
     """Where it was read from."""
 
@@ -83,25 +84,25 @@ class KerningPrior:
         return cls(fonts)
 
     def value(self, first: str, second: str) -> float | None:
-        """The prior of a character pair per 1000 em: the mean kern of the fonts that have both characters,
-        or None when none has them."""
+        """The prior of a pair of keys (characters, or ``/name``) per 1000 em: the mean kern of the fonts that have
+        both, or None when none has them."""
         found = [f.kerning.get((first, second), 0.0) for f in self.fonts if first in f.chars and second in f.chars]
         return sum(found) / len(found) if found else None
 
-    def glyph_values(self, chars: Sequence[str | None], left: Iterable[int], right: Iterable[int],
+    def glyph_values(self, keys: Sequence[str | None], left: Iterable[int], right: Iterable[int],
                      upm: float) -> list[float | None]:
-        """The prior in font units (``upm``) of each pair of rows ``left[i], right[i]``, ``chars`` giving each
+        """The prior in font units (``upm``) of each pair of rows ``left[i], right[i]``, ``keys`` giving each
         row's key (:func:`glyph_keys`; None: a row the prior does not cover)."""
         scale = upm / 1000.0
         memo: dict[tuple[int, int], float | None] = {}
         out = []
         for a, b in zip(left, right):
-            key = (int(a), int(b))
-            if key not in memo:
-                first, second = chars[key[0]], chars[key[1]]
+            rows = (int(a), int(b))
+            if rows not in memo:
+                first, second = keys[rows[0]], keys[rows[1]]
                 value = self.value(first, second) if first is not None and second is not None else None
-                memo[key] = None if value is None else value * scale
-            out.append(memo[key])
+                memo[rows] = None if value is None else value * scale
+            out.append(memo[rows])
         return out
 
 
