@@ -299,7 +299,10 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         values, kept = kernel.hold_inside(values, kept, solve_left, solve_right, bracket_codes(font, matrix.names))
     prior_blended = 0
     if prior is not None:  # other fonts' kerning of the same characters
-        values, kept, prior_blended = _with_prior(font, matrix, left, right, values, kept, prior, capped, bubbles.upm)
+        from .prior import blend_rows
+
+        values, kept, prior_blended = blend_rows(prior, font, matrix.names, matrix.widths, left, right, values, kept,
+                                                 capped, bubbles.upm)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):
@@ -327,18 +330,6 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         blended=blended,
         prior_blended=prior_blended,
     )
-
-
-def _with_prior(font, matrix, left, right, values, kept, prior, settings: Settings, upm: float):
-    """(values, kept, how many pairs the prior covers) of the pairs of rows ``left[i], right[i]`` blended with
-    ``prior`` (:func:`bubblekern.prior.blend_values`), each glyph read as its first code point (else its name)."""
-    from .prior import blend_values, glyph_keys
-
-    widths = matrix.widths
-    priors = prior.glyph_values(glyph_keys(font, matrix.names), left, right, upm)
-    values, kept = blend_values(values, kept, priors, [widths[row] for row in left], [widths[row] for row in right],
-                                settings)
-    return values, kept, sum(value is not None for value in priors)
 
 
 def _why_skipped(pair: Pair, profiles) -> str:

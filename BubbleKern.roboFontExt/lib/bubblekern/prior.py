@@ -30,6 +30,7 @@ __all__ = [
     "PRIOR_KEY",
     "KerningPrior",
     "PriorFont",
+    "blend_rows",
     "blend_values",
     "flat_kerning",
     "glyph_keys",
@@ -187,6 +188,17 @@ def blend_values(values, kept, priors: Sequence[float | None], left_widths: Sequ
     for i, value, keep in zip(at, blended.tolist(), held.tolist()):
         values[i], kept[i] = int(value), int(keep)
     return values, kept
+
+
+def blend_rows(prior: KerningPrior, font, names: Sequence[str], widths: Sequence[float], left: Sequence[int],
+               right: Sequence[int], values, kept, settings: Settings, upm: float):
+    """(values, kept, how many pairs ``prior`` covers) of the pairs of rows ``left[i], right[i]`` (rows of
+    ``names``, whose advances are ``widths``) blended with ``prior`` (:func:`blend_values`), each glyph known by
+    :func:`glyph_keys`: what ``kern_pairs`` and the fit's scoring both do."""
+    priors = prior.glyph_values(glyph_keys(font, names), left, right, upm)
+    values, kept = blend_values(values, kept, priors, [widths[row] for row in left], [widths[row] for row in right],
+                                settings)
+    return values, kept, sum(value is not None for value in priors)
 
 
 def glyph_keys(font, names: Sequence[str]) -> list[str]:

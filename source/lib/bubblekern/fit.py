@@ -428,16 +428,15 @@ def fit(
 def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     """The values of ``search``'s pairs under ``candidate``, before the threshold, blended with ``prior`` as
     :func:`bubblekern.kerning.kern_pairs` blends them (:func:`bubblekern.prior.blend_values`)."""
-    from .prior import blend_values, glyph_keys
+    from .prior import blend_rows
 
     raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend)
     names = sorted({n for pair in search.pairs for n in pair})
-    chars, index = glyph_keys(search.maker.font, names), {n: i for i, n in enumerate(names)}
+    index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
-    widths = search.widths
     settings = search.base.replace(min_kern=0).cap_for(search.upm)
-    values, _ = blend_values([int(v) for v in raw], [1] * len(raw), prior.glyph_values(chars, left, right, search.upm),
-                             [widths[a] for a, _ in search.pairs], [widths[b] for _, b in search.pairs], settings)
+    values, _, _ = blend_rows(prior, search.maker.font, names, [search.widths[n] for n in names], left, right,
+                              [int(v) for v in raw], [1] * len(raw), settings, search.upm)
     return np.array(values, dtype=float)
 
 
