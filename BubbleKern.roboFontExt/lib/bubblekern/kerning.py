@@ -378,28 +378,16 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
     (:func:`bubblekern.model.model_measures`), from the references the settings measure from, and its ``hang``
     (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink``."""
-    from .model import model_measures, stem_reference, straight_reference
+    from .model import hang_measure, hanging_letters, model_measures, stem_reference, straight_reference
 
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
     measures = model_measures(matrix, kinds, straight, stem, blend, bubbles.upm, settings.chunk, rows,
                               settings.tuck_raised)
-    if settings.clear_hanging_ink:
-        measures["hang"] = _hanging_ink(font, matrix, kinds, rows, bubbles)
+    if settings.clear_hanging_ink:  # the blended letters' ink, each letter built on another measured with that one
+        measures["hang"] = hang_measure(font, matrix, kinds, lambda letters: hanging_letters(bubbles, letters),
+                                        bubbles.upm, bubbles.origin, rows)
     return measures
-
-
-def _hanging_ink(font, matrix, kinds, rows, bubbles: FontBubbles):
-    """The kernel's ``hang`` (:func:`bubblekern.model.hanging_ink`) for the blended letters and the marks kept clear
-    of them (:func:`bubblekern.model.hang_marks`), each letter built on another measured with that one."""
-    from .model import STEM_KINDS, hang_marks, hanging_ink, hanging_letters, kind_rows
-
-    letters = [n for n, flag in zip(matrix.names, kind_rows(kinds, matrix.names, STEM_KINDS, rows)) if flag]
-    marks = hang_marks(font, matrix.names, kinds)
-    if not letters or not any(marks):
-        return None
-    ink, advances, roots = hanging_letters(bubbles, letters)
-    return hanging_ink(matrix, kinds, ink, advances, bubbles.upm, bubbles.origin, marks, roots, rows)
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

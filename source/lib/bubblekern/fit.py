@@ -62,14 +62,14 @@ from .model import (
     BLEND,
     BLEND_STRENGTHS,
     CONTEXTS,
+    STEM_KINDS,
     bracket_codes,
     capped_matrix,
     fit_strengths,
     followed_bases,
     glyph_kinds,
     grown_matrices,
-    hang_marks,
-    hanging_ink,
+    hang_measure,
     hanging_letters,
     informed_contexts,
     model_measures,
@@ -616,15 +616,17 @@ class _Search:
         return {n: self.maker.effective(gen, n) for n in self.names}
 
     def _hang(self, matrix, band: float):
-        """The kernel's ``hang`` of ``matrix`` (``Settings.clear_hanging_ink``), from the letters' ink at ``band``,
-        as kern measures it (:func:`~bubblekern.model.hanging_ink`)."""
-        key = ("ink", float(band))
-        if key not in self._raw:
-            bubbles = FontBubbles(self.maker.font, self.base.replace(band=float(band)))
-            self._raw[key] = hanging_letters(bubbles, [n for n in self.names if self.kinds.get(n) in ("U", "l")])
-        ink, advances, bases = self._raw[key]
-        return hanging_ink(matrix, self.kinds, ink, advances, self.upm, self.origin,
-                           hang_marks(self.maker.font, matrix.names, self.kinds), bases)
+        """The kernel's ``hang`` of ``matrix`` (``Settings.clear_hanging_ink``) as kern measures it
+        (:func:`~bubblekern.model.hang_measure`), the letters' ink at ``band`` read once for all the pairs."""
+
+        def read_letters(_letters) -> tuple:
+            key = ("ink", float(band))
+            if key not in self._raw:
+                bubbles = FontBubbles(self.maker.font, self.base.replace(band=float(band)))
+                self._raw[key] = hanging_letters(bubbles, [n for n in self.names if self.kinds.get(n) in STEM_KINDS])
+            return self._raw[key]
+
+        return hang_measure(self.maker.font, matrix, self.kinds, read_letters, self.upm, self.origin)
 
     def _solved(self, gen, band: float, depth_cap: float | None, blend: tuple = ()):
         """(solvable pair indices, gaps, left widths, right widths) of a bubble set, band, depth cap and blend."""

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from . import kernel
 from .bands import BandProfile
@@ -605,6 +605,19 @@ def hanging_ink(matrix, kinds: Mapping[str, Kind], ink: Mapping[str, BandProfile
     if not any(hung) or not any(marks):
         return None
     return kernel.Hang(kernel.ProfileMatrix.build(profiles, dict(zip(names, map(float, widths))), origin), hung, marks)
+
+
+def hang_measure(font, matrix, kinds: Mapping[str, Kind], read_letters: Callable[[list[str]], tuple], upm: float,
+                 origin: float, rows: Sequence[bool] | None = None):
+    """The kernel's ``hang`` of ``matrix``'s rows (``rows``; all without it), as ``kern_pairs`` and the fit's search
+    both take it: None when no letter or no mark (:func:`hang_marks`) is among them, else :func:`hanging_ink` of the
+    letters' ink, which ``read_letters`` reads (given the letters; :func:`hanging_letters`' result)."""
+    letters = [n for n, flag in zip(matrix.names, kind_rows(kinds, matrix.names, STEM_KINDS, rows)) if flag]
+    marks = hang_marks(font, matrix.names, kinds)
+    if not letters or not any(marks):
+        return None
+    ink, advances, roots = read_letters(letters)
+    return hanging_ink(matrix, kinds, ink, advances, upm, origin, marks, roots, rows)
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):
