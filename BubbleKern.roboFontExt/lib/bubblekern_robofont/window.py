@@ -367,13 +367,11 @@ class KerningWindowController(ezui.WindowController):
         self.item("textStatusLabel").set(validation.status + ("\n" + "\n".join(validation.messages[:5]) if validation.problems else ""))
 
     def loadFileButtonCallback(self, sender):
-        path = GetFile(message="Choose a pair list", fileTypes=["txt", "tsv"])
-        if isinstance(path, (list, tuple)):
-            path = path[0] if path else None
-        if not path:
+        paths = _chosen_paths(GetFile(message="Choose a pair list", fileTypes=["txt", "tsv"]))
+        if not paths:
             return
         try:
-            self.item("pairText").set(load_pair_text(path))
+            self.item("pairText").set(load_pair_text(paths[0]))
         except BubbleKernError as error:
             return self.error(error)
         self.pairTextCallback(self.item("pairText"))
@@ -450,11 +448,11 @@ class KerningWindowController(ezui.WindowController):
         font = self.font()
         if font is None:
             return self.error(BubbleKernError("open a font first"))
-        chosen = GetFile(message="Choose kerned fonts as references", allowsMultipleSelection=True,
-                         fileTypes=list(REFERENCE_TYPES))
+        chosen = _chosen_paths(GetFile(message="Choose kerned fonts as references", allowsMultipleSelection=True,
+                                       fileTypes=list(REFERENCE_TYPES)))
         if not chosen:
             return
-        problems = add_references(font, [chosen] if isinstance(chosen, str) else list(chosen))
+        problems = add_references(font, chosen)
         self.show_references()
         if problems:
             self.error(BubbleKernError("\n".join(problems)))
@@ -560,6 +558,13 @@ class KerningWindowController(ezui.WindowController):
         edit_kerning(self.undo_font, self.undo_plan, "BubbleKern: Undo Apply")
         self.item("previewLabel").set("Last apply undone.")
         self.undo_plan = self.undo_font = None
+
+
+def _chosen_paths(chosen) -> list[str]:
+    """GetFile's answer as a list: it gives a path or a list of paths (extensions read both), None on Cancel."""
+    if not chosen:
+        return []
+    return [chosen] if isinstance(chosen, str) else list(chosen)
 
 
 class _NoProgress:
