@@ -31,6 +31,7 @@ __all__ = [
     "KerningPrior",
     "PriorFont",
     "blend_rows",
+    "blend_summary",
     "blend_values",
     "flat_kerning",
     "glyph_keys",
@@ -201,6 +202,12 @@ def blend_rows(prior: KerningPrior, font, names: Sequence[str], widths: Sequence
     return values, kept, sum(value is not None for value in priors)
 
 
+def blend_summary(count: int, weight: float) -> str:
+    """What a kern's blend with the prior did, said the same way by the command line and the RoboFont window."""
+    return f"blended with the reference fonts' kerning: {count:,} pair{'s' if count != 1 else ''} they cover " \
+           f"(BubbleKern's share {weight:g})"
+
+
 def glyph_keys(font, names: Sequence[str]) -> list[str]:
     """Per name, what the prior knows the glyph by: the character of its first code point, else ``/name``."""
     table = unicode_table(font)
@@ -208,13 +215,13 @@ def glyph_keys(font, names: Sequence[str]) -> list[str]:
 
 
 def _read(path: Path) -> PriorFont:
-    signature = _signature(path)
-    cached = _CACHE.get(path.resolve())
+    signature, key = _signature(path), path.resolve()
+    cached = _CACHE.get(key)
     if cached is not None and cached[0] == signature:
         return cached[1]
     font = _read_font(path)
-    _CACHE.pop(path.resolve(), None)
-    _CACHE[path.resolve()] = (signature, font)
+    _CACHE.pop(key, None)  # the newest read last: the oldest goes first
+    _CACHE[key] = (signature, font)
     while len(_CACHE) > CACHED_FONTS:
         del _CACHE[next(iter(_CACHE))]
     return font

@@ -612,9 +612,9 @@ def print_result(
 
 def prior_line(result: KernResult) -> str:
     """What the kerning prior did to ``result``: how many pairs it blended, at which share."""
-    count = result.prior_blended
-    return (f"  blended with the reference fonts' kerning: {count:,} pair{'s' if count != 1 else ''} they cover "
-            f"(BubbleKern's share {result.settings.prior_weight:g})")
+    from ..prior import blend_summary
+
+    return "  " + blend_summary(result.prior_blended, result.settings.prior_weight)
 
 
 def summary(

@@ -14,7 +14,15 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from ..errors import BubbleKernError
-from ..prior import KerningPrior, PriorFont, record_references, recorded_references, stored_prior, stored_weight
+from ..prior import (
+    KerningPrior,
+    PriorFont,
+    blend_summary,
+    record_references,
+    recorded_references,
+    stored_prior,
+    stored_weight,
+)
 from ..settings import LIB_KEY, Settings, SettingsError
 
 __all__ = [
@@ -48,9 +56,8 @@ def prior_note(result) -> str | None:
     """The preview's line on the prior a kern blended in (a :class:`~bubblekern.kerning.KernResult`), or None."""
     if not result.prior_blended:
         return None
-    count = result.prior_blended
-    return (f"Blended with the reference fonts' kerning: {count:,} pair{'s' if count != 1 else ''} they cover "
-            f"(BubbleKern's share {result.settings.prior_weight:g}).")
+    line = blend_summary(result.prior_blended, result.settings.prior_weight)
+    return line[0].upper() + line[1:] + "."
 
 
 def add_references(font, paths: Iterable[str | Path]) -> list[str]:
@@ -62,9 +69,10 @@ def add_references(font, paths: Iterable[str | Path]) -> list[str]:
     added, problems = [], []
     for entry in paths:
         path = Path(entry)
-        if path.resolve() in known:
+        resolved = path.resolve()
+        if resolved in known:
             continue
-        if path.resolve() == own:
+        if resolved == own:
             problems.append(f"{path}: this is the font being kerned; a reference is another font's kerning")
             continue
         try:
@@ -72,7 +80,7 @@ def add_references(font, paths: Iterable[str | Path]) -> list[str]:
         except BubbleKernError as error:
             problems.append(str(error))
             continue
-        known.add(path.resolve())
+        known.add(resolved)
         added.append(path)
     if added:
         record_references(font, [*recorded, *added])
