@@ -15,7 +15,7 @@ from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
 from bubblekern.settings import LIB_KEY
 from bubblekern.status import GLYPH_KEY, bubble_status
 
-from helpers import latin_font, rect, save, tree_bytes
+from helpers import kern_listed, latin_font, rect, save, tree_bytes
 from realfonts import measured_kerning, needs_shared, ttf_font
 
 GLYPHS = ["H", "O", "A", "V", "T", "o", "n", "v", "period", "quoteright", "Aacute"]
@@ -297,7 +297,7 @@ def test_the_default_training_text_asks_about_lowercase_pairs_designers_leave_al
     from bubblekern.cli.fit import DEFAULT_TRAINING_TEXT
 
     path = needs_shared("NotoSans-Italic.ttf")
-    font = ttf_font(path, string.ascii_letters + ".,-'\"\u201c\u2018")
+    font = ttf_font(path, string.ascii_letters + ".,-'\"\u201c\u2018\u2019")
     train = pairs_from_text(DEFAULT_TRAINING_TEXT, cmap_of(font), set(font.keys()))
     common = [p for p in train if p in {("e", "a"), ("a", "r"), ("r", "s"), ("c", "h"), ("m", "i")}]
     assert len(common) == 5
@@ -568,3 +568,41 @@ def test_a_threshold_the_model_pairs_cannot_tell_apart_goes_to_ten():
     result = fit(font, train, refine=False, controls=False)
     assert result.best.min_kern == round(TIE_KERN * font.info.unitsPerEm / 1000) == 10
     assert result.settings.min_kern == 10
+
+
+def test_one_model_pair_sets_the_kern_of_a_quote_after_a_stop():
+    """``.’`` shares no band: its kern is a policy (``Settings.stop_raised``) that one model pair decides."""
+    font = blended_font()
+    stop = ("period", "quoteright")
+    assert stop not in font.kerning  # the bubbles share no band: 0 by the fail-safe
+    train = [("T", "o"), ("A", "V"), ("H", "O"), stop]
+    for designer in (-68, 0):
+        font.kerning[stop] = designer
+        result = fit(font, train, refine=False, controls=False, value_model="blend")
+        assert result.settings.stop_raised == designer and result.best.stop_raised == designer
+        assert result.to_dict()["stop_raised"] == designer and "a raised mark after a stop" in result.format()
+    # without such a pair the settings the fit started from decide, and an unset one is not written
+    quiet = fit(font, train[:3], refine=False, controls=False, value_model="blend")
+    assert quiet.settings.stop_raised is None and "stop_raised" not in quiet.to_dict()
+    assert fit(font, train[:3], settings=Settings(stop_raised=-12), refine=False, controls=False,
+               value_model="blend").settings.stop_raised == -12
+    font.kerning[stop] = -68
+    store_fit(font, fit(font, train, refine=False, controls=False, value_model="blend"), bubbles=False)
+    assert font.lib[LIB_KEY]["stop_raised"] == -68
+    store_fit(font, quiet, bubbles=False)  # a fit that did not set it forgets it
+    assert "stop_raised" not in font.lib[LIB_KEY]
+
+
+def test_cli_fit_stores_the_kern_of_a_quote_after_a_stop_and_kern_writes_it(tmp_path, capsys):
+    font = blended_font()
+    font.kerning[("period", "quoteright")] = -68
+    path = save(font, tmp_path)
+    assert main(["fit", str(path), "--training-text", "HOTAVOAvonTo T.\u2019", "--no-refine"]) == 0
+    assert "a raised mark after a stop: -68 per 1000 em" in capsys.readouterr().out
+    assert open_font(path).lib[LIB_KEY]["stop_raised"] == -68
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("period quoteright\nquoteright period\n")
+    assert kern_listed(capsys, path, listed) == {("period", "quoteright"): -68}
+    assert kern_listed(capsys, path, listed, "--stop-raised", "-20") == {("period", "quoteright"): -20}
+    with pytest.raises(SystemExit, match="stop_raised must be a kern from -500 to 500"):
+        main(["kern", str(path), "--stop-raised", "-900"])

@@ -159,14 +159,15 @@ def test_strengths_never_scale_positive_kerns_nor_pass_the_cap():
 
 
 def test_settings_round_trip_and_refuse_bad_model_values():
-    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25, 0, 2], failsafe="skip")
+    settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25, 0, 2], failsafe="skip", stop_raised=-68)
     data = settings.to_dict()
-    assert data["depth_cap"] == 60 and data["failsafe"] == "skip"
+    assert data["depth_cap"] == 60 and data["failsafe"] == "skip" and data["stop_raised"] == -68
     assert data["strengths"] == [0.5, 1.0, 1.0, 1.0, 0.25, 0.0, 2.0]
     assert Settings.from_dict(data) == settings
-    assert "strengths" not in Settings().to_dict() and "depth_cap" not in Settings().to_dict()
+    assert not {"strengths", "depth_cap", "stop_raised"} & set(Settings().to_dict())
     for bad in ({"depth_cap": -1}, {"depth_cap": float("nan")}, {"strengths": (1, 1)}, {"strengths": (1, 1, 1, 1, -0.5)},
-                {"strengths": (1, 1, 1, 1, 9)}, {"failsafe": "none"}):
+                {"strengths": (1, 1, 1, 1, 9)}, {"failsafe": "none"}, {"stop_raised": -501}, {"stop_raised": float("nan")},
+                {"stop_raised": "-60"}, {"stop_raised": True}):
         with pytest.raises(ValueError):
             Settings(**bad)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bubblekern import Settings, kern_pairs, kernel
 from bubblekern.bands import BandProfile
-from bubblekern.model import BLEND, CONTEXTS, RAISED_LC, glyph_kinds, pair_contexts, raised_marks
+from bubblekern.model import BLEND, CONTEXTS, RAISED_LC, glyph_kinds, pair_contexts, raised_marks, stop_raised_rows
 
 from helpers import add_glyph, new_font, polygon, rect
 
@@ -107,3 +107,64 @@ def test_erode_takes_the_vertical_margin_off_each_bubble():
     gaps, _ = kernel.solve_gaps(eroded, *kernel.all_rows(2))
     assert gaps.tolist() == [40.0, inf, inf, 0.0]  # bevel after bevel meets at 40; the two share no band left
 
+
+
+# -- a raised mark after a low stop (``Settings.stop_raised``) --
+
+def stop_font(upm: int = 1000):
+    """raised_font's period, quote and hyphen, a colon whose upper dot reaches the x-height, all at ``upm``."""
+    font = raised_font()
+    add_glyph(font, "colon", 240, bubble=lambda p: (rect(p, 0, -40, 240, 140), rect(p, 0, 360, 240, 540)),
+              outline=lambda p: (rect(p, 80, 0, 160, 100), rect(p, 80, 400, 160, 500)), unicode=ord(":"))
+    add_glyph(font, "quotedbl", 400, bubble=lambda p: rect(p, 0, 440, 400, 740), outline=lambda p: rect(p, 100, 480, 300, 700),
+              unicode=ord('"'))
+    if upm != 1000:
+        font.info.unitsPerEm = upm
+        for layer in font.layers:
+            for glyph in layer:
+                glyph.scaleBy(upm / 1000)
+                glyph.width = glyph.width * upm / 1000
+        font.info.xHeight = 500 * upm / 1000
+    return font
+
+
+STOP_PAIRS = [("period", "quoteright"), ("period", "quotedbl"), ("quoteright", "period"), ("colon", "quoteright"),
+              ("period", "hyphen"), ("period", "o")]
+
+
+def test_a_raised_mark_after_a_low_stop_gets_the_one_kern_the_settings_give():
+    font = stop_font()
+    assert stop_raised_rows(font, glyph_kinds(font, font.keys()), ["period", "colon", "quoteright", "hyphen"]) == (
+        [True, False, False, False], [False, False, True, False])
+    plain = kern_pairs(font, STOP_PAIRS, Settings(min_kern=0))
+    assert all(plain.failsafe[:3]) and plain.as_dict()[("period", "quoteright")] == 0  # no shared band: the fail-safe
+    given = kern_pairs(font, STOP_PAIRS, Settings(min_kern=0, stop_raised=-68))
+    values = given.as_dict()
+    # the same kern for .' and ." (designers kern them by class, not by width)
+    assert values[("period", "quoteright")] == values[("period", "quotedbl")] == -68
+    assert given.failsafe[0]  # still a pair sharing no band, as the overlay and the report say
+    for pair in STOP_PAIRS[2:]:  # the quote before the period, a colon, a hyphen, a letter: as they were
+        assert values[pair] == plain.as_dict()[pair], pair
+    # within the negative cap: half the narrower advance (the period's 240)
+    assert kern_pairs(font, STOP_PAIRS[:1], Settings(stop_raised=-300)).as_dict()[STOP_PAIRS[0]] == -120
+    # whatever the fail-safe gives (the cap) but skip, which leaves the pair unsolved
+    capped = kern_pairs(font, STOP_PAIRS[:2], Settings(failsafe="cap", stop_raised=-30)).as_dict()
+    assert capped == {("period", "quoteright"): -30, ("period", "quotedbl"): -30}
+    skipped = kern_pairs(font, STOP_PAIRS[:2], Settings(failsafe="skip", stop_raised=-30))
+    assert not skipped.pairs and set(skipped.skipped) == set(STOP_PAIRS[:2])
+    # a full run gives the same, with or without the blend; the kern is per 1000 units per em
+    everything = kern_pairs(font, None, Settings(min_kern=0, stop_raised=-68, blend=BLEND)).as_dict()
+    assert everything[("period", "quotedbl")] == -68 and everything[("quotedbl", "period")] == 0
+    big = stop_font(2048)
+    assert kern_pairs(big, STOP_PAIRS[:1], Settings(stop_raised=-68)).as_dict()[STOP_PAIRS[0]] == -139
+
+
+def test_a_hyphen_is_never_a_raised_mark():
+    """Roboto's hyphen starts at half the x-height: its ink stops below the x-height, a quote's reaches above it."""
+    font = stop_font()
+    for name in ("hyphen", "quoteright"):
+        font[name].clear()
+    rect(font["hyphen"].getPen(), 40, 250, 260, 320)
+    rect(font["quoteright"].getPen(), 100, 250, 160, 700)
+    assert raised_marks(font, ["hyphen", "quoteright"]) == {"quoteright"}
+    assert glyph_kinds(font, ["hyphen"])["hyphen"] == "P"

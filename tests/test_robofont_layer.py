@@ -988,6 +988,17 @@ def test_window_uses_the_prior_weight_a_fit_stored(rf, tmp_path):
     assert window(rf, font).w.getItem("priorWeightField").get() == "0.3"
 
 
+def test_window_kerns_a_quote_after_a_stop_as_a_fit_stored_it(rf):
+    from bubblekern.generate import GenerateSettings, make_bubbles
+    from bubblekern.settings import LIB_KEY
+
+    font = helpers.latin_font()
+    make_bubbles(font, None, GenerateSettings())
+    assert kerned_in_window(rf, font, "period", "quoteright") == {"period quoteright": ""}  # the fail-safe: 0, not written
+    font.lib[LIB_KEY] = {"stop_raised": -68}  # as `bubblekern fit` stores it from a model pair such as .’
+    assert kerned_in_window(rf, font, "period", "quoteright")["period quoteright"] == "-68"
+
+
 def test_window_loads_a_pair_list_file(rf, tmp_path):
     font = three_boxes()
     (tmp_path / "pairs.txt").write_text("A V\nV o\n", encoding="utf-8")

@@ -194,6 +194,7 @@ SETTINGS = [
     Settings(failsafe="cap", min_kern=0),
     Settings(failsafe="skip", depth_cap=60, strengths=(0.5, 1.3, 0.2, 1.0, 0.7), rounding=3, chunk=64),
     Settings(blend=((0, 0, 0.4), (20, 0, -0.1), (40, 40, 0.6)), min_kern=0),  # punctuation from H, stems from n too
+    Settings(failsafe="cap", stop_raised=-45.5, rounding=2),  # a quote after a period: one kern, not the cap
 ]
 
 
@@ -297,6 +298,10 @@ def test_plain_and_numpy_rules_agree_exactly(rows, kern_settings):
     scale = [0.05 * (i % 41) for i in range(len(gaps))]  # the value model's strengths per pair
     expected = vectorised.kern_values(np.array(gaps), np.array(lw), np.array(rw), kern_settings, np.array(scale))
     got = plain.kern_values(gaps, lw, rw, kern_settings, scale)
+    assert [a.tolist() for a in got] == [e.tolist() for e in expected]
+    fixed = [math.nan if i % 3 else 40.5 - 17.25 * i for i in range(len(gaps))]  # Settings.stop_raised's kern, some pairs
+    expected = vectorised.kern_values(np.array(gaps), np.array(lw), np.array(rw), kern_settings, None, np.array(fixed))
+    got = plain.kern_values(gaps, lw, rw, kern_settings, None, fixed)
     assert [a.tolist() for a in got] == [e.tolist() for e in expected]
 
 

@@ -75,6 +75,7 @@ from .model import (
     model_measures,
     pair_contexts,
     stem_reference,
+    stop_raised_rows,
     straight_reference,
 )
 from .pairs import Pair, check_names, unique
@@ -144,11 +145,15 @@ class Candidate:
     """The value model's depth cap and per-context strengths (see :mod:`bubblekern.model`)."""
     blend: tuple[tuple[float, float, float], ...] = ()
     """The halo blend (``Settings.blend``); empty: one bubble per glyph."""
+    stop_raised: float | None = None
+    """``Settings.stop_raised`` (per 1000 em) fitted to the model pairs (:meth:`_Search.fit_stop_raised`); None: as
+    the settings the fit started from."""
 
     def settings(self, base: Settings) -> Settings:
         return base.replace(
             band=float(self.band), min_kern=int(self.min_kern), layer=_layer(self.generate, base),
             depth_cap=self.depth_cap, strengths=tuple(self.strengths), blend=tuple(self.blend),
+            stop_raised=self.stop_raised if self.stop_raised is not None else base.stop_raised,
         )
 
 
@@ -201,6 +206,7 @@ class FitResult:
             "min_kern": int(self.best.min_kern),
             "depth_cap": self.best.depth_cap,
             "strengths": dict(zip(CONTEXTS, self.best.strengths)),
+            **({"stop_raised": self.settings.stop_raised} if self.settings.stop_raised is not None else {}),
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
@@ -229,7 +235,9 @@ class FitResult:
         lines = [
             f"best: {shown}, band {self.best.band:g}, min kern {self.best.min_kern}, depth cap "
             + ("none" if self.best.depth_cap is None else format(self.best.depth_cap, "g")),
-            "  strengths: " + ", ".join(f"{c} {v:g}" for c, v in zip(CONTEXTS, self.best.strengths)),
+            "  strengths: " + ", ".join(f"{c} {v:g}" for c, v in zip(CONTEXTS, self.best.strengths))
+            + ("" if self.settings.stop_raised is None else f"; a raised mark after a stop: {self.settings.stop_raised:g}"
+               " per 1000 em"),
             "  value model: " + ("halo blend (default bubbles grown by " + ", ".join(
                 f"{x:g}/{y:g}" for x, y, _ in self.best.blend) + ")" if self.best.blend else "one bubble per glyph")
             + (" — cross-validated MAE " + ", ".join(f"{_NAMES[k]} {v:.1f}" for k, v in self.compared.items())
@@ -430,7 +438,8 @@ def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     :func:`bubblekern.kerning.kern_pairs` blends them (:func:`bubblekern.prior.blend_values`)."""
     from .prior import blend_rows
 
-    raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend)
+    raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
+                     candidate.stop_raised)
     names = sorted({n for pair in search.pairs for n in pair})
     index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
@@ -486,6 +495,9 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern = dict(font.lib.get(LIB_KEY, {}) or {})
     kern.update({"band": float(result.best.band), "min_kern": int(result.best.min_kern)})
     kern["strengths"] = [float(v) for v in result.best.strengths]
+    kern.pop("stop_raised", None)
+    if result.settings.stop_raised is not None:
+        kern["stop_raised"] = float(result.settings.stop_raised)
     kern.pop("depth_cap", None)
     if result.best.depth_cap is not None:
         kern["depth_cap"] = float(result.best.depth_cap)
@@ -575,6 +587,10 @@ class _Search:
         contexts = pair_contexts([kinds[a] for a, _ in self.solved_pairs], [kinds[b] for _, b in self.solved_pairs])
         self._solved_contexts = np.array(contexts, dtype=np.int8)
         self.contexts = self._solved_contexts[: len(pairs)]
+        stops, raised = stop_raised_rows(maker.font, kinds, self.names)
+        marks = {n: (stop, mark) for n, stop, mark in zip(self.names, stops, raised)}
+        self._stop_raised = np.array([marks[a][0] and marks[b][1] for a, b in self.solved_pairs], dtype=bool)
+        """Per solved pair: a raised mark after a stop (``Settings.stop_raised``: :func:`~bubblekern.model.stop_raised_rows`)."""
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
         rows = {n: i for i, n in enumerate(self.names)}
@@ -672,9 +688,11 @@ class _Search:
         return self._raw[key]
 
     def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES,
-            blend: tuple = ()) -> np.ndarray:
-        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble."""
-        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend)
+            blend: tuple = (), stop_raised: float | None = None) -> np.ndarray:
+        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble; ``stop_raised``
+        (``Settings.stop_raised``): None for the base settings'."""
+        stop_raised = self.base.stop_raised if stop_raised is None else float(stop_raised)
+        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised)
         if key not in self._raw:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap, blend)
             values = np.zeros(len(self.solved_pairs))
@@ -684,8 +702,12 @@ class _Search:
                 if any(v != 1.0 for v in strengths):
                     table = np.array(list(strengths) + [1.0])
                     scale = table[self._solved_contexts[solvable]]  # context −1 (outside them) takes the last entry
+                fixed = None
+                if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
+                    fixed = np.where(self._stop_raised[solvable], stop_raised * self.upm / 1000.0, np.nan)
                 failsafe = np.zeros(len(values), dtype=bool)
-                values[solvable], failsafe[solvable], _ = kern_values(gaps, left_widths, right_widths, settings, scale)
+                values[solvable], failsafe[solvable], _ = kern_values(gaps, left_widths, right_widths, settings, scale,
+                                                                      fixed)
                 if blend and len(self.follow):  # as kern solves them: accented glyphs follow their base
                     plain = values.copy()  # base pairs as solved, not as they follow their own bases
                     for own, base in self.follow:  # in order: the right glyph's base, then the left one's
@@ -698,8 +720,26 @@ class _Search:
         return self._raw[key]
 
     def predict(self, candidate: Candidate) -> np.ndarray:
-        raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend)
+        raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
+                       candidate.stop_raised)
         return np.where(np.abs(raw) >= candidate.min_kern, raw, 0.0)
+
+    def fit_stop_raised(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...],
+                        blend: tuple = ()) -> float | None:
+        """``Settings.stop_raised`` (per 1000 em) closest (least MAE) to the model pairs of a raised mark after a low
+        stop that share no band (``.'``): 0 or one of their own values, on a tie the smallest; None (the base
+        settings') without such a pair. How far a designer brings a quote over a period is a policy, one kern for
+        them all, so one pair decides."""
+        sub = self.subset
+        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v)[sub] for s in ((0.0,), (-100.0,)) for v in s)
+        informing = self._stop_raised[: len(self.pairs)][sub] & (none != some)
+        if not informing.any():
+            return None
+        reference = self.reference[sub][informing]
+        tried = sorted({0.0, *(round(float(v) * 1000.0 / self.upm) for v in reference)}, key=abs)
+        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, v)[sub][informing] - reference).mean())
+                  for v in tried]
+        return float(tried[int(np.argmin(errors))])
 
     def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
         """(min_kern, MAE) of the best threshold for solved values ``raw``, all thresholds at once."""
@@ -720,9 +760,10 @@ class _Search:
             plain = self.raw(gen, band, depth)
             sub = self.subset
             strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=self.base.strengths)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths))
+            share = self.fit_stop_raised(gen, band, depth, strengths)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), share))
             if best is None or self._better(error, best[1]):
-                best = (Candidate(gen, float(band), min_kern, depth, strengths), error)
+                best = (Candidate(gen, float(band), min_kern, depth, strengths, (), share), error)
         assert best is not None
         return best
 
@@ -735,8 +776,9 @@ class _Search:
         plain = self.raw(gen, band, None, _ONES, BLEND)
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
         strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=keep)
-        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND))
-        return Candidate(gen, float(band), min_kern, None, strengths, BLEND), error
+        share = self.fit_stop_raised(gen, band, None, strengths, BLEND)
+        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, share))
+        return Candidate(gen, float(band), min_kern, None, strengths, BLEND, share), error
 
     def polish(self, best: Candidate, best_score: float, top: int = POLISHED) -> tuple[Candidate, float]:
         """Fit the value model (depth cap, strengths) to the ``top`` best bubble sets and bands scored;

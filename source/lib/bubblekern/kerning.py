@@ -287,6 +287,12 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         extra["blend"] = blend
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
         extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles))
+    if settings.stop_raised is not None:  # a raised mark after a stop shares no band with it: the designer's kern
+        from .model import glyph_kinds, stop_raised_rows
+
+        kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
+        extra["failsafe_kern"] = (*stop_raised_rows(font, kinds, matrix.names),
+                                  settings.stop_raised * bubbles.upm / 1000.0)
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )

@@ -64,6 +64,13 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
 model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
 
+- **A quote after a stop** (``Settings.stop_raised``): a raised mark after a stop (``.'`` ``,"``) shares no band
+  with it, so the fail-safe decides its kern; how far a designer brings the quote over the period is a policy
+  (Caladea −68, Roboto −83 per 1000 em, Noto 0), so the setting gives such pairs one kern (as designers kern
+  them, by class), and
+  ``fit`` sets it from a model pair such as ``.'`` (:func:`stop_raised_rows`). Only a low stop (``.`` ``,``) counts:
+  a colon's upper dot meets the quote's bubble, and designers kern ``:'`` as that lets them (Caladea −20, Roboto 0).
+
 The fail-safe policy (``Settings.failsafe``) lives in :mod:`bubblekern.rules`.
 """
 
@@ -99,6 +106,8 @@ __all__ = [
     "REFERENCE_CHARS",
     "MEASURED_KINDS",
     "kind_rows",
+    "stop_raised_rows",
+    "low_marks",
     "straight_reference",
     "reference_offsets",
     "STEM_CHAR",
@@ -237,17 +246,30 @@ RAISED_FLOOR = 0.5
 
 def raised_marks(font, names: Iterable[str]) -> set[str]:
     """The glyphs of ``names`` whose ink lies wholly above :data:`RAISED_FLOOR` of the font's x-height (half
-    an em's when the font gives none): quotes, primes, asterisk, degree, ``^``; not a hyphen or a dash."""
+    an em's when the font gives none) and reaches above the x-height: quotes, primes, asterisk, degree, ``^``;
+    not a hyphen or a dash, whose ink stops below the x-height (Roboto's hyphen starts at half of it)."""
+    return _inked(font, names, lambda bounds, floor: bounds[1] >= floor and bounds[3] > floor / RAISED_FLOOR)
+
+
+def low_marks(font, names: Iterable[str]) -> set[str]:
+    """The glyphs of ``names`` whose ink lies wholly below :data:`RAISED_FLOOR` of the font's x-height: a period,
+    a comma, an ellipsis; not a colon, whose upper dot reaches the x-height."""
+    return _inked(font, names, lambda bounds, floor: bounds[3] <= floor)
+
+
+def _inked(font, names: Iterable[str], test: Callable[[tuple, float], bool]) -> set[str]:
+    """The glyphs of ``names`` with ink whose bounds pass ``test(bounds, RAISED_FLOOR × the x-height)`` (half an
+    em's when the font gives none)."""
     x_height = getattr(font.info, "xHeight", None)
     if not (isinstance(x_height, (int, float)) and math.isfinite(x_height) and x_height > 0):
         x_height = units_per_em(font) / 2.0
     floor = RAISED_FLOOR * float(x_height)
-    raised = set()
+    found = set()
     for name in names:
         bounds = font[name].bounds if name in font else None
-        if bounds is not None and bounds[1] >= floor:
-            raised.add(name)
-    return raised
+        if bounds is not None and test(bounds, floor):
+            found.add(name)
+    return found
 
 
 def _unicodes(font, name: str) -> list[int]:
@@ -366,6 +388,14 @@ def kind_rows(kinds: Mapping[str, Kind], names: Sequence[str], wanted: Sequence[
     """Per name: whether its kind is one of ``wanted`` (with ``rows``, only among the rows that flags): the
     glyphs a reference measures (:data:`MEASURED_KINDS`, :data:`STEM_KINDS`) or a tuck takes."""
     return [kinds.get(n) in wanted and (rows is None or bool(rows[i])) for i, n in enumerate(names)]
+
+
+def stop_raised_rows(font, kinds: Mapping[str, Kind], names: Sequence[str]) -> tuple[list[bool], list[bool]]:
+    """(low stops, raised marks) among ``names``: the rows of the pairs ``Settings.stop_raised`` kerns, a raised
+    mark (kind ``"R"``) set after a stop (``"S"``) whose ink is all low (:func:`low_marks`: ``.`` ``,``, not
+    ``:``, which designers kern as its upper dot lets them), left to right."""
+    stops = low_marks(font, [n for n in names if kinds.get(n) == "S"])
+    return [n in stops for n in names], kind_rows(kinds, names, ("R",))
 
 
 STEM_CHAR = "n"

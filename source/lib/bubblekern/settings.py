@@ -60,6 +60,12 @@ class Settings:
     failsafe: Failsafe = "zero"
     """A pair whose bubbles share no band (period + quote): ``zero`` solves it to 0, ``cap`` gives
     it the negative cap (the original BubbleKern's fail-safe), ``skip`` leaves it unsolved."""
+    stop_raised: float | None = None
+    """Per 1000 units per em: the kern of a raised mark (quote, asterisk, degree) after a low stop (``.'`` ``,"``), a
+    pair whose bubbles share no band, instead of what ``failsafe`` gives (unless it is ``skip``); within the caps.
+    How far a quote comes over a period is a designer's policy, one value for them all (Caladea and Roboto kern
+    ``.'`` ``,"`` −68 and −83 per 1000 em, Noto 0), so ``bubblekern fit`` sets it from a model pair such as ``.'``.
+    None: the fail-safe decides."""
     depth_cap: float | None = None
     """Per 1000 units per em: room beside a bubble counts at most this much beyond the room at its
     outermost band (see :mod:`bubblekern.model`); None for no cap."""
@@ -137,6 +143,8 @@ class Settings:
             raise SettingsError("chunk must be ≥ 1")
         if self.failsafe not in FAILSAFES:
             raise SettingsError(f"failsafe must be one of {', '.join(FAILSAFES)}, not {self.failsafe!r}")
+        if self.stop_raised is not None and not (_number(self.stop_raised) and -500 <= self.stop_raised <= 500):
+            raise SettingsError(f"stop_raised must be a kern from -500 to 500 per 1000 em or None, not {self.stop_raised!r}")
         if self.depth_cap is not None and not (
             _number(self.depth_cap) and math.isfinite(self.depth_cap) and self.depth_cap >= 0
         ):
@@ -187,8 +195,9 @@ class Settings:
         data.pop("chunk")
         if data["positive_cap"] is None:
             data.pop("positive_cap")
-        if data["depth_cap"] is None:
-            data.pop("depth_cap")
+        for name in ("depth_cap", "stop_raised"):
+            if data[name] is None:
+                data.pop(name)
         if data["blend"]:
             data["blend"] = data["blend"] if data["blend"] == "auto" else [list(halo) for halo in data["blend"]]
         else:

@@ -36,6 +36,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"pairs whose bubbles share no band: the negative cap, 0, or left unsolved (default: {default.failsafe})",
     )
     group.add_argument(
+        "--stop-raised", type=float, metavar="N",
+        help="kern a quote or other raised mark after a period or comma (their bubbles share no band) by N per 1000 "
+        "em, whatever --failsafe gives but skip; 'bubblekern fit' sets it from a model pair such as .' "
+        "(default: as the font's settings have it, else the fail-safe)",
+    )
+    group.add_argument(
         "--depth-cap", type=float, metavar="N",
         help="room beside a bubble counts at most N per 1000 em beyond its outermost band (default: none)",
     )
@@ -148,6 +154,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "positive_cap": args.positive_cap,
         "failsafe": getattr(args, "failsafe", None),
         "depth_cap": getattr(args, "depth_cap", None),
+        "stop_raised": getattr(args, "stop_raised", None),
         "blend": _blend(getattr(args, "blend", None), font),
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,

@@ -35,7 +35,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
     "YaYoYe",
     "noonvovyoxo",
     "earstchmiu",
-    "F.P.f.r.",
+    "F.P.f.r.\u2019,'",
     "\u201co\u2018o'o\"o",
 ])
 """Training text when none is given: its characters the font lacks are left out."""

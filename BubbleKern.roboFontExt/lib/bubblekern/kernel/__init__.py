@@ -15,7 +15,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
 - ``orient_rows(codes, left, right)``: drops pairs mixing right-to-left and left-to-right
   glyphs and gives the rows to solve with (a right-to-left pair's second glyph on the left).
 - ``solve(matrix, left, right, settings, progress)``: ``(gaps, bands, values, failsafe,
-  kept)`` for the row pairs ``left[i], right[i]``; the whole path from profiles to values.
+  kept)`` for the row pairs ``left[i], right[i]``; the whole path from profiles to values
+  (``failsafe_kern``: the kern flagged pairs sharing no band get, ``Settings.stop_raised``).
 - ``solve_gaps`` and ``kern_values``: its two halves (see :mod:`bubblekern.solver` and
   :mod:`bubblekern.rules`), and ``negative_cap``/``round_to_step`` for single values.
 - ``NO_BAND``: the band index of pairs that share no band.

@@ -147,8 +147,10 @@ def kern_values(
     right_width: Iterable[float],
     settings: Settings,
     scale: Iterable[float] | None = None,
+    fixed: Iterable[float] | None = None,
 ) -> tuple[array, array, array]:
-    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`)."""
+    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``fixed``
+    (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``."""
     step = int(settings.rounding)
     allow_positive = settings.allow_positive
     positive_cap = None if settings.positive_cap is None else float(settings.positive_cap)
@@ -159,12 +161,15 @@ def kern_values(
     isfinite, floor, copysign = math.isfinite, math.floor, math.copysign
     capped_failsafe = settings.failsafe == "cap"
     scaled = scale is not None
-    for gap, lw, rw, factor in zip(gaps, left_width, right_width, scale if scaled else repeat(1.0)):
+    fixes = repeat(math.nan) if fixed is None or settings.failsafe == "skip" else fixed
+    for gap, lw, rw, factor, given in zip(gaps, left_width, right_width, scale if scaled else repeat(1.0), fixes):
         narrower = lw if lw <= rw else rw  # negative_cap, inlined: this loop runs once a pair
         cap = float(floor((narrower if narrower > 0.0 else 0.0) / 2.0))
         safe = not isfinite(gap)
         if safe:
             raw = -cap if capped_failsafe else 0.0
+            if given == given:  # not NaN: the pair's own kern, within the cap
+                raw = given if given >= -cap else -cap
         else:
             raw = -gap
             if scaled and raw < 0.0:
@@ -199,11 +204,14 @@ def solve(
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
     tuck: Tuck | None = None,
     hang: Hang | None = None,
+    failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
-    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``failsafe_kern`` is
+    (left rows, right rows, kern): a pair of a flagged left row before a flagged right row that shares
+    no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
@@ -221,8 +229,12 @@ def solve(
     if contexts is not None:
         codes, table = contexts
         scale = (table[codes[a]][codes[b]] for a, b in zip(left, right))
+    fixed = None
+    if failsafe_kern is not None:
+        stops, marks, kern = failsafe_kern[0], failsafe_kern[1], float(failsafe_kern[2])
+        fixed = (kern if stops[a] and marks[b] else math.nan for a, b in zip(left, right))
     values, failsafe, kept = kern_values(
-        gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale
+        gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale, fixed
     )
     return gaps, bands, values, failsafe, kept
 

@@ -124,8 +124,10 @@ def kern_values(
     right_width: np.ndarray,
     settings: Settings,
     scale: np.ndarray | None = None,
+    fixed: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`)."""
+    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``fixed``
+    (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``."""
     gaps = np.asarray(gaps, float)
     step = int(settings.rounding)
     cap = negative_cap(left_width, right_width)
@@ -134,6 +136,9 @@ def kern_values(
     if scale is not None:
         raw = np.where(raw < 0.0, raw * scale, raw)
     raw = np.where(failsafe, -cap if settings.failsafe == "cap" else 0.0, raw)
+    if fixed is not None and settings.failsafe != "skip":
+        fixed = np.asarray(fixed, float)
+        raw = np.where(failsafe & ~np.isnan(fixed), fixed, raw)
     raw = np.maximum(raw, -cap)
     if not settings.allow_positive:
         raw = np.minimum(raw, 0.0)
@@ -163,11 +168,14 @@ def solve(
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
     tuck: Tuck | None = None,
     hang: Hang | None = None,
+    failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
-    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``blend`` is
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``failsafe_kern`` is
+    (left rows, right rows, kern): a pair of a flagged left row before a flagged right row that shares
+    no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
@@ -191,7 +199,12 @@ def solve(
         part = slice(begin, begin + step)
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
         scale = None if table is None else table[codes[left[part]], codes[right[part]]]
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale)
+        fixed = None
+        if failsafe_kern is not None:
+            stops, marks, kern = failsafe_kern
+            chosen = np.asarray(stops, dtype=bool)[left[part]] & np.asarray(marks, dtype=bool)[right[part]]
+            fixed = np.where(chosen, float(kern), np.nan)
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale, fixed)
     return gaps, bands, values, failsafe, kept
 
 
