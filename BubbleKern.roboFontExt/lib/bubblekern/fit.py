@@ -727,11 +727,11 @@ class _Search:
     def fit_stop_raised(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...],
                         blend: tuple = ()) -> float | None:
         """``Settings.stop_raised`` (per 1000 em) closest (least MAE) to the model pairs of a raised mark after a low
-        stop that share no band (``.'``): 0 or one of their own values, on a tie the smallest; None (the base
+        stop that share no band (``.'``): 0 or one of their own values, on a tie the one nearest 0; None (the base
         settings') without such a pair. How far a designer brings a quote over a period is a policy, one kern for
         them all, so one pair decides."""
         sub = self.subset
-        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v)[sub] for s in ((0.0,), (-100.0,)) for v in s)
+        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v)[sub] for v in (0.0, -100.0))
         informing = self._stop_raised[: len(self.pairs)][sub] & (none != some)
         if not informing.any():
             return None
