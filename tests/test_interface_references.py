@@ -96,3 +96,31 @@ def test_the_overlay_shows_the_value_the_window_writes_with_a_prior(tmp_path):
     blended = kern_pairs(font, [("A", "V")], Settings(min_kern=0), prior=KerningPrior.from_fonts([path]))
     assert info.pair == ("A", "V") and info.value == blended.as_dict()[("A", "V")]
     assert info.value != pair_overlay(FontBubbles(font, Settings(min_kern=0)), "V", "A", "left").value
+
+
+def test_the_kern_of_a_quote_after_a_period_typed_is_checked_and_stored_in_the_font():
+    """The Settings tab's Quote After Period field: ``stop_raised`` in the font's settings, as `bubblekern fit` stores
+    it, so the window, the glyph editor and the command line kern ``.'`` alike."""
+    from bubblekern import Settings
+    from bubblekern.interface.defaults import (
+        STOP_RAISED_PROBLEM,
+        font_setting_text,
+        stop_raised_status,
+        store_font_setting,
+        with_font_model,
+    )
+
+    font = latin_font()
+    font.lib[LIB_KEY] = {"band": 10.0}
+    assert font_setting_text(font, "stop_raised") == "" and "the fail-safe" in stop_raised_status(font)
+    assert store_font_setting(font, "stop_raised", " -68 ", STOP_RAISED_PROBLEM) is None
+    assert font.lib[LIB_KEY] == {"band": 10.0, "stop_raised": -68.0}
+    assert font_setting_text(font, "stop_raised") == "-68" and stop_raised_status(font).startswith("-68 per 1000 em")
+    assert with_font_model(Settings(), font).stop_raised == -68
+    for bad in ("-600", "far", "nan", "inf"):
+        problem = store_font_setting(font, "stop_raised", bad, STOP_RAISED_PROBLEM)
+        assert problem == f"A quote after a period must be a kern from -500 to 500 per 1000 em, not {bad!r}"
+        assert font.lib[LIB_KEY]["stop_raised"] == -68  # nothing stored
+    font.lib[LIB_KEY] = {**font.lib[LIB_KEY], "stop_raised": "bad"}  # a lib edited by hand: shown empty, not used
+    assert font_setting_text(font, "stop_raised") == "" and with_font_model(Settings(), font).stop_raised is None
+    assert store_font_setting(font, "stop_raised", "", STOP_RAISED_PROBLEM) is None and font.lib[LIB_KEY] == {"band": 10.0}

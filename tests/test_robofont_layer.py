@@ -997,6 +997,21 @@ def test_window_kerns_a_quote_after_a_stop_as_a_fit_stored_it(rf):
     assert kerned_in_window(rf, font, "period", "quoteright") == {"period quoteright": ""}  # the fail-safe: 0, not written
     font.lib[LIB_KEY] = {"stop_raised": -68}  # as `bubblekern fit` stores it from a model pair such as .’
     assert kerned_in_window(rf, font, "period", "quoteright")["period quoteright"] == "-68"
+    w = window(rf, font).w  # the Settings tab shows it, and a value typed there is the font's
+    assert w.getItem("stopRaisedField").get() == "-68" and w.getItem("stopRaisedLabel").get().startswith("-68 per 1000")
+    w.user("stopRaisedField", "-40")
+    assert font.lib[LIB_KEY]["stop_raised"] == -40
+    assert kerned_in_window(rf, font, "period", "quoteright")["period quoteright"] == "-40"
+    w.user("stopRaisedField", "-4000")  # refused: said in the label, nothing stored
+    assert "-500 to 500" in w.getItem("stopRaisedLabel").get() and font.lib[LIB_KEY]["stop_raised"] == -40
+    rf.current_font = other = helpers.latin_font()  # another font: its own (none) shown after it is kerned
+    w.click("kernAllButton")
+    assert w.getItem("stopRaisedField").get() == "" and "the fail-safe" in w.getItem("stopRaisedLabel").get()
+    assert LIB_KEY not in other.lib
+    rf.current_font = font
+    w.click("kernAllButton")
+    w.user("stopRaisedField", "")  # emptied: the fail-safe again
+    assert "stop_raised" not in font.lib[LIB_KEY]
 
 
 def test_window_loads_a_pair_list_file(rf, tmp_path):

@@ -129,6 +129,9 @@ CONTENT = """
 >>> ( Remove Reference Fonts ) @removeReferencesButton
 >>> : BubbleKern's Share:
 >>> [_ _] @priorWeightField
+>>> : Quote After Period:
+>>> [_ _] @stopRaisedField
+>>> Per 1000 em. Empty: the fail-safe. @stopRaisedLabel
 * HorizontalStack @kernButtonsStack
 > ( Kern All Pairs ) @kernAllButton
 > ( Kern Pairs with Selected Glyphs ) @kernSelectedButton
@@ -195,6 +198,7 @@ def description_data(get) -> dict:
         leftPartnerField=dict(value=get(defaults.key("leftPartner"), "")),
         rightPartnerField=dict(value=get(defaults.key("rightPartner"), "")),
         priorWeightField=dict(placeholder=f"{Settings().prior_weight:g}"),
+        stopRaisedField=dict(placeholder="0"),
         resultsTable=dict(
             columnDescriptions=[
                 dict(identifier="pair", title="Pair", width=180),
@@ -235,7 +239,7 @@ class KerningWindowController(ezui.WindowController):
         # pop-ups take their selection after building (ezui documents items=, not a selection key)
         mode = defaults.groups_mode_from_defaults(get_default)
         self.item("groupsModePopUp").set(defaults.GROUPS_MODES.index(mode))
-        self.show_references()
+        self.show_font_settings()
         # Show/Hide Bubbles (menu) posts this event: keep the checkboxes in step
         addObserver(self, "displayDidChange", DISPLAY_EVENT)
 
@@ -278,8 +282,8 @@ class KerningWindowController(ezui.WindowController):
         index = sender.get()
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(SOURCES):
             self.source_tab = index
-        else:  # the Settings tab: show the current font's references
-            self.show_references()
+        else:  # the Settings tab: show the current font's references and settings
+            self.show_font_settings()
 
     def displayDidChange(self, info):
         """The overlay settings changed elsewhere (Show/Hide Bubbles): show the stored values."""
@@ -438,11 +442,15 @@ class KerningWindowController(ezui.WindowController):
 
     # -- reference fonts (a kerning prior, recorded in the font's lib) ------------------------
 
-    def show_references(self):
+    def show_font_settings(self):
+        """The Settings tab's fields of what belongs to the font: its references, their weight, a quote's kern after
+        a period."""
         font = self.font()
         self.item("referencesLabel").set(references_status(font))
         stored = stored_weight(font) if font is not None else None
         self.item("priorWeightField").set(f"{stored:g}" if stored is not None else "")
+        self.item("stopRaisedField").set(defaults.font_setting_text(font, "stop_raised"))
+        self.item("stopRaisedLabel").set(defaults.stop_raised_status(font) if font is not None else "No font.")
 
     def addReferencesButtonCallback(self, sender):
         font = self.font()
@@ -453,7 +461,7 @@ class KerningWindowController(ezui.WindowController):
         if not chosen:
             return
         problems = add_references(font, chosen)
-        self.show_references()
+        self.show_font_settings()
         if problems:
             self.error(BubbleKernError("\n".join(problems)))
 
@@ -461,7 +469,7 @@ class KerningWindowController(ezui.WindowController):
         font = self.font()
         if font is not None:
             remove_references(font)
-            self.show_references()
+            self.show_font_settings()
 
     def priorWeightFieldCallback(self, sender):
         font = self.font()
@@ -469,6 +477,13 @@ class KerningWindowController(ezui.WindowController):
             return
         problem = store_prior_weight(font, str(sender.get() or ""))
         self.item("referencesLabel").set(problem or references_status(font))
+
+    def stopRaisedFieldCallback(self, sender):
+        font = self.font()
+        if font is None:
+            return
+        problem = defaults.store_font_setting(font, "stop_raised", str(sender.get() or ""), defaults.STOP_RAISED_PROBLEM)
+        self.item("stopRaisedLabel").set(problem or defaults.stop_raised_status(font))
 
     # -- kerning -------------------------------------------------------------------------
 
@@ -491,7 +506,7 @@ class KerningWindowController(ezui.WindowController):
         if font is None:
             return self.error(BubbleKernError("open a font first"))
         bubbles = FontBubbles(font, self.kern_settings(font))
-        self.show_references()  # the Settings tab shows the font kerned (the current font may have changed)
+        self.show_font_settings()  # the Settings tab shows the font kerned (the current font may have changed)
         # the controller's progress sheet: startProgress(text) → update(text) … close(), as Mechanic 2 uses it
         start = getattr(self, "startProgress", None)
         progress = start("Kerning…") if start is not None else _NoProgress()

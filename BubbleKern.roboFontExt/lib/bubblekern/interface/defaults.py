@@ -9,7 +9,7 @@ are written by older versions and by hand.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SettingsError
@@ -25,6 +25,11 @@ __all__ = [
     "settings_from_defaults",
     "settings_to_defaults",
     "with_font_model",
+    "stored_font_settings",
+    "store_font_setting",
+    "font_setting_text",
+    "stop_raised_status",
+    "STOP_RAISED_PROBLEM",
     "groups_mode_from_defaults",
     "plain",
     "plain_reader",
@@ -165,6 +170,54 @@ def with_font_model(settings: Settings, font) -> Settings:
             except (SettingsError, TypeError, ValueError):
                 continue
     return settings
+
+
+def stored_font_settings(font) -> dict:
+    """A copy of ``font``'s BubbleKern settings (``com.bubblekern.settings``), empty when it has none."""
+    stored = font.lib.get(LIB_KEY) if LIB_KEY in font.lib else None
+    return dict(stored) if isinstance(stored, Mapping) else {}
+
+
+def store_font_setting(font, name: str, text: str, problem: str) -> str | None:
+    """Store the number typed as ``text`` as setting ``name`` in ``font``'s settings (the window's fields for what
+    belongs to the font, not to the window); ``problem`` (``{text}`` filled in) when :class:`Settings` refuses it,
+    nothing stored. Empty text removes the setting: its default again."""
+    text = (text or "").strip()
+    stored = stored_font_settings(font)
+    if not text:
+        if name in stored:
+            del stored[name]
+            font.lib[LIB_KEY] = stored
+        return None
+    try:
+        value = getattr(Settings(**{name: float(text)}), name)
+    except (SettingsError, ValueError):
+        return problem.format(text=repr(text))
+    if stored.get(name) != value:
+        stored[name] = value
+        font.lib[LIB_KEY] = stored
+    return None
+
+
+def font_setting_text(font, name: str) -> str:
+    """What the window's field shows of setting ``name`` stored in ``font`` (empty: not stored, or stored wrongly)."""
+    value = stored_font_settings(font).get(name) if font is not None else None
+    try:
+        return format(getattr(Settings(**{name: value}), name), "g") if value is not None else ""
+    except (SettingsError, TypeError, ValueError):
+        return ""
+
+
+STOP_RAISED_PROBLEM = "A quote after a period must be a kern from -500 to 500 per 1000 em, not {text}"
+"""What the Settings tab says of a ``stop_raised`` it cannot store."""
+
+
+def stop_raised_status(font) -> str:
+    """What the Settings tab says of ``font``'s ``stop_raised`` (a quote after a period or comma)."""
+    text = font_setting_text(font, "stop_raised")
+    if not text:
+        return "Per 1000 em; empty: the fail-safe (0). bubblekern fit sets it from a model pair such as .'"
+    return f"{text} per 1000 em for . and , before ' \" ’ ” * ° (their bubbles share no band)."
 
 
 def settings_to_defaults(settings: Settings) -> dict[str, Any]:

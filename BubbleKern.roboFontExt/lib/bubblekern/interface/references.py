@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..errors import BubbleKernError
@@ -23,7 +23,8 @@ from ..prior import (
     stored_prior,
     stored_weight,
 )
-from ..settings import LIB_KEY, Settings, SettingsError
+from ..settings import LIB_KEY
+from .defaults import store_font_setting, stored_font_settings
 
 __all__ = [
     "REFERENCE_TYPES",
@@ -90,7 +91,7 @@ def add_references(font, paths: Iterable[str | Path]) -> list[str]:
 def remove_references(font) -> None:
     """Forget ``font``'s reference fonts (and their weight): kern from the bubbles alone."""
     record_references(font, [])
-    stored = _stored(font)
+    stored = stored_font_settings(font)
     if "prior_weight" in stored:
         del stored["prior_weight"]
         font.lib[LIB_KEY] = stored
@@ -99,27 +100,7 @@ def remove_references(font) -> None:
 def store_prior_weight(font, text: str) -> str | None:
     """Store the weight typed as ``text`` in ``font``'s settings; a problem to show (nothing stored) when it is not a
     number from 0 to 1. Empty text goes back to the default."""
-    text = (text or "").strip()
-    stored = _stored(font)
-    if not text:
-        if "prior_weight" in stored:
-            del stored["prior_weight"]
-            font.lib[LIB_KEY] = stored
-        return None
-    try:
-        weight = Settings(prior_weight=float(text)).prior_weight
-    except (SettingsError, ValueError):
-        return f"BubbleKern's share must be a number from 0 to 1, not {text!r}"
-    if stored.get("prior_weight") != weight:
-        stored["prior_weight"] = weight
-        font.lib[LIB_KEY] = stored
-    return None
-
-
-def _stored(font) -> dict:
-    """A copy of ``font``'s BubbleKern settings (``com.bubblekern.settings``), empty when it has none."""
-    stored = font.lib.get(LIB_KEY) if LIB_KEY in font.lib else None
-    return dict(stored) if isinstance(stored, Mapping) else {}
+    return store_font_setting(font, "prior_weight", text, "BubbleKern's share must be a number from 0 to 1, not {text}")
 
 
 class RecordedPrior:
