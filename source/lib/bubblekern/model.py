@@ -60,16 +60,15 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
   either side kerns in Noto Sans, Noto Sans Italic and Noto Serif, their designers kern none closer,
   and Roboto's designer a few by at most 13/1000 em (``( [ {`` against ``C J``).
+- **A quote after a stop** (``Settings.stop_raised``): a raised mark after a stop (``.'`` ``,"``) shares no band
+  with it, so the fail-safe decides its kern. How far a designer brings the quote over the period is a policy
+  (Caladea −68, Roboto −83 per 1000 em, Noto 0), one value for the class, so the setting gives all such pairs
+  one kern and ``fit`` sets it from a model pair such as ``.'`` (:func:`stop_raised_rows`). Only a low stop
+  (``.`` ``,``) counts: a colon's upper dot meets the quote's bubble, and designers kern ``:'`` as that lets them
+  (Caladea −20, Roboto 0).
 
 The arithmetic is the kernel's (:mod:`bubblekern.kernel`: numpy or plain Python), so the
 model runs without numpy too; only :func:`fit_strengths` (used by the fit) needs numpy.
-
-- **A quote after a stop** (``Settings.stop_raised``): a raised mark after a stop (``.'`` ``,"``) shares no band
-  with it, so the fail-safe decides its kern; how far a designer brings the quote over the period is a policy
-  (Caladea −68, Roboto −83 per 1000 em, Noto 0), so the setting gives such pairs one kern (as designers kern
-  them, by class), and
-  ``fit`` sets it from a model pair such as ``.'`` (:func:`stop_raised_rows`). Only a low stop (``.`` ``,``) counts:
-  a colon's upper dot meets the quote's bubble, and designers kern ``:'`` as that lets them (Caladea −20, Roboto 0).
 
 The fail-safe policy (``Settings.failsafe``) lives in :mod:`bubblekern.rules`.
 """
