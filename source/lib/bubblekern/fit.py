@@ -587,9 +587,8 @@ class _Search:
         contexts = pair_contexts([kinds[a] for a, _ in self.solved_pairs], [kinds[b] for _, b in self.solved_pairs])
         self._solved_contexts = np.array(contexts, dtype=np.int8)
         self.contexts = self._solved_contexts[: len(pairs)]
-        stops, raised = stop_raised_rows(maker.font, kinds, self.names)
-        marks = {n: (stop, mark) for n, stop, mark in zip(self.names, stops, raised)}
-        self._stop_raised = np.array([marks[a][0] and marks[b][1] for a, b in self.solved_pairs], dtype=bool)
+        stops, raised = (dict(zip(self.names, rows)) for rows in stop_raised_rows(maker.font, kinds, self.names))
+        self._stop_raised = np.array([stops[a] and raised[b] for a, b in self.solved_pairs], dtype=bool)
         """Per solved pair: a raised mark after a stop (``Settings.stop_raised``: :func:`~bubblekern.model.stop_raised_rows`)."""
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
@@ -760,10 +759,10 @@ class _Search:
             plain = self.raw(gen, band, depth)
             sub = self.subset
             strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=self.base.strengths)
-            share = self.fit_stop_raised(gen, band, depth, strengths)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), share))
+            stop_kern = self.fit_stop_raised(gen, band, depth, strengths)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern))
             if best is None or self._better(error, best[1]):
-                best = (Candidate(gen, float(band), min_kern, depth, strengths, (), share), error)
+                best = (Candidate(gen, float(band), min_kern, depth, strengths, (), stop_kern), error)
         assert best is not None
         return best
 
@@ -776,9 +775,9 @@ class _Search:
         plain = self.raw(gen, band, None, _ONES, BLEND)
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
         strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=keep)
-        share = self.fit_stop_raised(gen, band, None, strengths, BLEND)
-        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, share))
-        return Candidate(gen, float(band), min_kern, None, strengths, BLEND, share), error
+        stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND)
+        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern))
+        return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern), error
 
     def polish(self, best: Candidate, best_score: float, top: int = POLISHED) -> tuple[Candidate, float]:
         """Fit the value model (depth cap, strengths) to the ``top`` best bubble sets and bands scored;
