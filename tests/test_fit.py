@@ -600,6 +600,10 @@ def test_cli_fit_stores_the_kern_of_a_quote_after_a_stop_and_kern_writes_it(tmp_
     assert main(["fit", str(path), "--training-text", "HOTAVOAvonTo T.\u2019", "--no-refine"]) == 0
     assert "a raised mark after a stop: -68 per 1000 em" in capsys.readouterr().out
     assert open_font(path).lib[LIB_KEY]["stop_raised"] == -68
+    assert main(["status", str(path)]) == 0  # status says what the font's settings give it
+    assert "a quote after a period or comma: -68 per 1000 em" in capsys.readouterr().out
+    assert main(["status", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stop_raised"] == -68
     listed = tmp_path / "pairs.txt"
     listed.write_text("period quoteright\nquoteright period\n")
     assert kern_listed(capsys, path, listed) == {("period", "quoteright"): -68}

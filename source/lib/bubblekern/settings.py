@@ -8,7 +8,8 @@ from typing import Any, Literal
 
 from .errors import FontInfoError, SettingsError
 
-__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
+__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_value", "LIB_KEY",
+           "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -250,6 +251,19 @@ def stores_blend(font) -> bool:
     ``bubblekern fit`` does; otherwise the command line and the RoboFont window take ``"auto"``."""
     stored = font.lib.get(LIB_KEY) if font is not None else None
     return isinstance(stored, dict) and "blend" in stored
+
+
+def stored_value(font, name: str) -> Any:
+    """Setting ``name`` as ``font``'s settings (``com.bubblekern.settings``) store it, checked as :class:`Settings`
+    checks it; None when it is not stored, or stored wrongly (a lib edited by hand)."""
+    stored = font.lib.get(LIB_KEY) if font is not None else None
+    value = stored.get(name) if isinstance(stored, dict) else None
+    if value is None:
+        return None
+    try:
+        return getattr(Settings(**{name: value}), name)
+    except (SettingsError, TypeError, ValueError):
+        return None
 
 
 def _number(value: Any) -> bool:

@@ -11,7 +11,7 @@ from ..bubbles import FontBubbles
 from ..generate import load_generate_settings
 from ..italic import OFFSET_KEY, italic_lines
 from ..model import CONTEXTS, auto_blend
-from ..settings import LIB_KEY, Settings, italic_slant, stores_blend
+from ..settings import LIB_KEY, Settings, italic_slant, stored_value, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
 from .common import open_ufo, warn
@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
             for message in status.warnings + sync.warnings:
                 warn(message)
         print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status),
-                     fitted=fitted_composites(font, layer, status), italic=italic_state(font), prior=prior_state(font))
+                     fitted=fitted_composites(font, layer, status), italic=italic_state(font), prior=prior_state(font),
+                     stop_raised=stored_value(font, "stop_raised"))
     return 0
 
 
@@ -107,10 +108,12 @@ def _names(names: list[str], limit: int = 20) -> str:
 
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
                  sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None,
-                 italic: dict | None = None, prior: dict | None = None) -> None:
+                 italic: dict | None = None, prior: dict | None = None, stop_raised: float | None = None) -> None:
     stream = stream or sys.stdout
     if json_output:
         extra = {"sync": sync.to_dict()} if sync is not None else {}
+        if stop_raised is not None:
+            extra["stop_raised"] = stop_raised
         if prior is not None:
             extra["prior"] = prior
         if italic is not None:
@@ -146,6 +149,9 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
         lines.append(_italic_line(italic))
     if prior is not None:
         lines.append(_prior_line(prior))
+    if stop_raised is not None:
+        lines.append(f"  a quote after a period or comma: {stop_raised:g} per 1000 em, as the font's settings say "
+                     "(`bubblekern fit` sets it from a model pair such as .'; kern --stop-raised changes it)")
     stream.write("\n".join(lines) + "\n")
 
 

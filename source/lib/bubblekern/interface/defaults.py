@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SettingsError
-from ..settings import LIB_KEY, Settings, stores_blend
+from ..settings import LIB_KEY, Settings, stored_value, stores_blend
 from .colors import color_defaults
 
 __all__ = [
@@ -201,11 +201,8 @@ def store_font_setting(font, name: str, text: str, problem: str) -> str | None:
 
 def font_setting_text(font, name: str) -> str:
     """What the window's field shows of setting ``name`` stored in ``font`` (empty: not stored, or stored wrongly)."""
-    value = stored_font_settings(font).get(name) if font is not None else None
-    try:
-        return format(getattr(Settings(**{name: value}), name), "g") if value is not None else ""
-    except (SettingsError, TypeError, ValueError):
-        return ""
+    value = stored_value(font, name)
+    return "" if value is None else format(value, "g")
 
 
 STOP_RAISED_PROBLEM = "A quote after a period must be a kern from -500 to 500 per 1000 em, not {text}"
