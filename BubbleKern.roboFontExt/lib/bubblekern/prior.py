@@ -24,7 +24,7 @@ from types import SimpleNamespace
 from . import kernel
 from .errors import BubbleKernError
 from .glyphsets import unicode_table
-from .settings import LIB_KEY, Settings
+from .settings import Settings, stored_value
 
 __all__ = [
     "PRIOR_KEY",
@@ -139,12 +139,8 @@ def recorded_references(font) -> list[Path]:
 def stored_weight(font) -> float:
     """BubbleKern's share of a blended pair in ``font``: the ``prior_weight`` its settings store
     (``com.bubblekern.settings``), else the default; a stored value that is not a weight is ignored."""
-    stored = font.lib.get(LIB_KEY) if font is not None and LIB_KEY in font.lib else None
-    value = stored.get("prior_weight") if isinstance(stored, Mapping) else None
-    try:
-        return Settings(prior_weight=value).prior_weight if value is not None else Settings().prior_weight
-    except (ValueError, TypeError):
-        return Settings().prior_weight
+    value = stored_value(font, "prior_weight")
+    return Settings().prior_weight if value is None else value
 
 
 def stored_prior(font) -> tuple[KerningPrior | None, list[str]]:

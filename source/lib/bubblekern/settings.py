@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
@@ -256,8 +257,8 @@ def stores_blend(font) -> bool:
 def stored_value(font, name: str) -> Any:
     """Setting ``name`` as ``font``'s settings (``com.bubblekern.settings``) store it, checked as :class:`Settings`
     checks it; None when it is not stored, or stored wrongly (a lib edited by hand)."""
-    stored = font.lib.get(LIB_KEY) if font is not None else None
-    value = stored.get(name) if isinstance(stored, dict) else None
+    stored = font.lib.get(LIB_KEY) if font is not None and LIB_KEY in font.lib else None
+    value = stored.get(name) if isinstance(stored, Mapping) else None
     if value is None:
         return None
     try:
