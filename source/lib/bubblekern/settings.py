@@ -9,8 +9,8 @@ from typing import Any, Literal
 
 from .errors import FontInfoError, SettingsError
 
-__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_value", "LIB_KEY",
-           "MIN_UPM", "MAX_UPM"]
+__all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_dict", "stored_value",
+           "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -254,11 +254,17 @@ def stores_blend(font) -> bool:
     return isinstance(stored, dict) and "blend" in stored
 
 
+def stored_dict(font) -> dict:
+    """A copy of ``font``'s BubbleKern settings as its lib stores them (``com.bubblekern.settings``), unchecked; empty
+    when it has none (or no font)."""
+    stored = font.lib.get(LIB_KEY) if font is not None and LIB_KEY in font.lib else None
+    return dict(stored) if isinstance(stored, Mapping) else {}
+
+
 def stored_value(font, name: str) -> Any:
     """Setting ``name`` as ``font``'s settings (``com.bubblekern.settings``) store it, checked as :class:`Settings`
     checks it; None when it is not stored, or stored wrongly (a lib edited by hand)."""
-    stored = font.lib.get(LIB_KEY) if font is not None and LIB_KEY in font.lib else None
-    value = stored.get(name) if isinstance(stored, Mapping) else None
+    value = stored_dict(font).get(name)
     if value is None:
         return None
     try:

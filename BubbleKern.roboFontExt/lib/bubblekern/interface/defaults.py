@@ -9,11 +9,11 @@ are written by older versions and by hand.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import SettingsError
-from ..settings import LIB_KEY, Settings, stored_value, stores_blend
+from ..settings import LIB_KEY, Settings, stored_dict, stored_value, stores_blend
 from .colors import color_defaults
 
 __all__ = [
@@ -25,7 +25,6 @@ __all__ = [
     "settings_from_defaults",
     "settings_to_defaults",
     "with_font_model",
-    "stored_font_settings",
     "store_font_setting",
     "font_setting_text",
     "stop_raised_status",
@@ -160,9 +159,7 @@ def with_font_model(settings: Settings, font) -> Settings:
     wrongly is ignored, one by one."""
     if not stores_blend(font):
         settings = settings.replace(blend="auto")  # as on the command line
-    stored = font.lib.get(LIB_KEY) if font is not None else None
-    if not isinstance(stored, dict):
-        return settings
+    stored = stored_dict(font)
     for name in MODEL_FIELDS:
         if name in stored:
             try:
@@ -172,18 +169,12 @@ def with_font_model(settings: Settings, font) -> Settings:
     return settings
 
 
-def stored_font_settings(font) -> dict:
-    """A copy of ``font``'s BubbleKern settings (``com.bubblekern.settings``), empty when it has none."""
-    stored = font.lib.get(LIB_KEY) if LIB_KEY in font.lib else None
-    return dict(stored) if isinstance(stored, Mapping) else {}
-
-
 def store_font_setting(font, name: str, text: str, problem: str) -> str | None:
     """Store the number typed as ``text`` as setting ``name`` in ``font``'s settings (the window's fields for what
     belongs to the font, not to the window); ``problem`` (``{text}`` filled in) when :class:`Settings` refuses it,
     nothing stored. Empty text removes the setting: its default again."""
     text = (text or "").strip()
-    stored = stored_font_settings(font)
+    stored = stored_dict(font)
     if not text:
         if name in stored:
             del stored[name]

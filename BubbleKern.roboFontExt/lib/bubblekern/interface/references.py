@@ -23,8 +23,7 @@ from ..prior import (
     stored_prior,
     stored_weight,
 )
-from ..settings import LIB_KEY
-from .defaults import store_font_setting, stored_font_settings
+from .defaults import store_font_setting
 
 __all__ = [
     "REFERENCE_TYPES",
@@ -91,10 +90,7 @@ def add_references(font, paths: Iterable[str | Path]) -> list[str]:
 def remove_references(font) -> None:
     """Forget ``font``'s reference fonts (and their weight): kern from the bubbles alone."""
     record_references(font, [])
-    stored = stored_font_settings(font)
-    if "prior_weight" in stored:
-        del stored["prior_weight"]
-        font.lib[LIB_KEY] = stored
+    store_prior_weight(font, "")  # empty: the default weight again
 
 
 def store_prior_weight(font, text: str) -> str | None:
