@@ -730,8 +730,11 @@ class _Search:
         settings') without such a pair. How far a designer brings a quote over a period is a policy, one kern for
         them all, so one pair decides."""
         sub = self.subset
+        candidates = self._stop_raised[: len(self.pairs)][sub]
+        if not candidates.any():  # most model pairs hold none: no solving for it
+            return None
         none, some = (self.raw(gen, band, depth_cap, strengths, blend, v)[sub] for v in (0.0, -100.0))
-        informing = self._stop_raised[: len(self.pairs)][sub] & (none != some)
+        informing = candidates & (none != some)
         if not informing.any():
             return None
         reference = self.reference[sub][informing]
