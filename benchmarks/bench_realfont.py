@@ -16,6 +16,10 @@ the designer's own count, and the phases from its summary. Targets: under 90 s a
 at most about twice the designer's entries, never more than 25,000 without being asked.
 With ``--fit`` the copy is first fitted (``bubblekern fit`` with its default training text,
 the designer's kerning in the UFO as reference), so the run kerns with the fitted settings.
+With ``--baseline REF`` the same kern is first run, on its own fresh copy, by the code of git
+revision REF (its ``source/lib``, through ``PYTHONPATH``), and both runs are reported side by side,
+with whether they wrote the same kerning; ``--repeat N`` runs each N times and keeps the least time
+(a shared machine's timings vary by a second or two from run to run).
 """
 
 from __future__ import annotations
@@ -52,11 +56,11 @@ def bubblekern(*args: str) -> list[str]:
     return [sys.executable, "-m", "bubblekern", *args]
 
 
-def run_measured(command: list[str]) -> tuple[int, float, float, float, str, str]:
+def run_measured(command: list[str], env: dict | None = None) -> tuple[int, float, float, float, str, str]:
     """(exit status, wall seconds, CPU seconds, peak RSS in MiB, stdout, stderr) of a child process."""
     started = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen(command, stdout=out, stderr=err)
+        child = subprocess.Popen(command, stdout=out, stderr=err, env=env)
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
         seconds = time.perf_counter() - started
@@ -64,6 +68,33 @@ def run_measured(command: list[str]) -> tuple[int, float, float, float, str, str
         err.seek(0)
         cpu = usage.ru_utime + usage.ru_stime
         return child.returncode, seconds, cpu, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
+
+
+def baseline_env(ref: str, folder: Path) -> dict:
+    """The environment that runs ``python -m bubblekern`` as git revision ``ref`` of this repository wrote it."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", ref, "source/lib"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return {**os.environ, "PYTHONPATH": str(folder / "source" / "lib")}
+
+
+def timed_kern(copy: Path, extra: list[str], env: dict | None = None, repeat: int = 1) -> tuple[str, str, bytes]:
+    """(the timing line, the run's output, its kerning.plist bytes) of ``bubblekern kern`` on ``copy``; with
+    ``repeat`` runs, each on a fresh copy of it, the least wall and CPU time of them."""
+    pristine = copy.with_name(copy.name + ".pristine")
+    shutil.copytree(copy, pristine)
+    best = None
+    for _ in range(repeat):
+        shutil.rmtree(copy)
+        shutil.copytree(pristine, copy)
+        code, seconds, cpu, peak, out, err = run_measured(bubblekern("kern", str(copy), *extra), env)
+        best = (code, seconds, cpu, peak, out, err) if best is None else (
+            code, min(best[1], seconds), min(best[2], cpu), max(best[3], peak), out, err)
+    code, seconds, cpu, peak, out, err = best
+    shutil.rmtree(pristine)
+    runs = f", best of {repeat}" if repeat > 1 else ""
+    line = f"exit {code}, {seconds:.1f} s wall ({cpu:.1f} s CPU{runs}), peak RSS {peak:,.0f} MiB"
+    kerning = copy / "kerning.plist"
+    return line, out + err, kerning.read_bytes() if kerning.exists() else b""
 
 
 def stale(path: Path) -> bool:
@@ -135,6 +166,10 @@ def main() -> None:
     parser.add_argument("--fit", metavar="MODEL", nargs="?", const="", default=None,
                         help="first run `bubblekern fit` (its default training text, the designer's kerning as "
                         "reference; MODEL: a --value-model, default fit's own), then kern with what it stored")
+    parser.add_argument("--baseline", metavar="REF", help="also run the kern as git revision REF wrote it, "
+                        "on its own copy, and report both (e.g. HEAD for the last commit)")
+    parser.add_argument("--repeat", type=int, default=1, help="run each kern this many times, on fresh copies, "
+                        "and report the least time (default 1)")
     parser.add_argument("extra", nargs="*", help="options for bubblekern kern (default: none)")
     args = parser.parse_args()
     if not args.font.is_file():
@@ -175,20 +210,30 @@ def main() -> None:
             if fitted.returncode:
                 raise SystemExit(f"bubblekern fit failed: {fitted.stderr.strip()[-400:]}")
             print(f"fitted in {time.perf_counter() - started:.0f} s: {json.loads(fitted.stdout)['model']} value model")
-        code, seconds, cpu, peak, out, err = run_measured(bubblekern("kern", str(copy), *args.extra))
+        if args.baseline:
+            old_copy = Path(folder) / "baseline" / f"{stem}.ufo"
+            shutil.copytree(copy, old_copy)
+            env = baseline_env(args.baseline, Path(folder) / "baseline")
+            old_timing, old_output, old_kerning = timed_kern(old_copy, args.extra, env, args.repeat)
+        timing, output, kerning = timed_kern(copy, args.extra, repeat=args.repeat)
         *_, after = counts(copy)
         listing = subprocess.run(bubblekern("kern", str(copy), "--dry-run", "--format", "json", *args.extra),
                                  capture_output=True, text=True)  # the run's own values, after the timed run
         agree = agreement(plain, json.loads(listing.stdout)["pairs"]) if listing.returncode == 0 else None
     print(f"{args.font.name}: {glyphs:,} glyphs, {kern1} kern1 + {kern2} kern2 groups, "
           f"designer's kerning {designer:,} entries")
-    print(f"bubblekern kern {' '.join(args.extra) or '(no options)'}: exit {code}, {seconds:.1f} s wall "
-          f"({cpu:.1f} s CPU), peak RSS {peak:,.0f} MiB")
+    print(f"bubblekern kern {' '.join(args.extra) or '(no options)'}: {timing}")
+    if args.baseline:
+        same = "the same kerning" if old_kerning == kerning else "DIFFERENT kerning"
+        print(f"  as {args.baseline} wrote it: {old_timing}; {same}")
+        for line in old_output.splitlines():
+            if "time:" in line:
+                print(f"  {args.baseline}: " + line.strip()[:400])
     print(f"kerning entries after: {after:,} ({after / max(designer, 1):.1f}× the designer's)")
     if agree is not None:
         print("BubbleKern's values against the designer's, over the {:,} pairs either kerns (per 1000 em): "
               "MAE {:.1f} (no kerning: {:.1f}), r {:.2f}".format(*itemgetter(0, 1, 3, 2)(agree)))
-    for line in (out + err).splitlines():
+    for line in output.splitlines():
         if "time:" in line or "error" in line or "warning" in line or "solved" in line or "note" in line:
             print("  " + line.strip()[:400])
 

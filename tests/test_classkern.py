@@ -25,6 +25,7 @@ from bubblekern.glyphsets import (
     neighbour_flags,
     never_neighbours,
     small_cap,
+    small_cap_features,
     small_caps_of,
     wants_lowercase_capital,
     word_initial,
@@ -749,3 +750,27 @@ def test_small_capitals_are_known_by_what_the_features_substitute():
     assert small_caps_of(font) == {"glyph01", "uni1D04"}
     font.features.text = "feature smcp { sub a by ; } smcp;"  # does not parse: says nothing
     assert small_caps_of(font) == frozenset() and neighbour_flags(font, names)[4] == 0
+
+
+def test_small_capitals_are_read_past_features_that_do_not_parse():
+    """Only the small-capital features and what they use are parsed first: a mark feature naming a
+    lookup nobody defined (as Noto's extracted features do) no longer hides them."""
+    font = helpers.new_font()
+    for name, code in {"a": 0x61, "b": 0x62, "glyph01": None, "glyph02": None, "acutecomb": 0x301}.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    used = "lookup INNER { sub b by glyph02; } INNER;\nlookup OUTER { sub a' lookup INNER b; } OUTER;\n"
+    font.features.text = (
+        "languagesystem DFLT dflt; # a comment with { braces\n@LOWER = [a b];\n"
+        "lookup SMALL { sub @LOWER by glyph01; } SMALL;\n" + used
+        + "lookup MARKS { pos base a <anchor 0 0> mark @TOP; } MARKS;\n"  # @TOP: undefined, never read
+        "feature mark { lookup MarkToLigature9; } mark;\n"  # an unknown lookup: the whole text fails
+        "feature smcp { lookup SMALL; lookup OUTER; } smcp;\n"
+    )
+    assert small_caps_of(font) == {"glyph01"}  # a contextual rule's lookup is not a small capital's
+    text = small_cap_features(font.features.text)
+    assert "MARKS" not in text and "feature mark" not in text and "comment" not in text
+    assert text.index("lookup INNER") < text.index("lookup OUTER") < text.index("feature smcp")  # what OUTER names
+    # smcp naming a lookup that another feature defines: the reduced text fails, the whole one is read
+    font.features.text = "feature liga { lookup L { sub a by glyph01; } L; } liga;\nfeature smcp { lookup L; } smcp;"
+    assert "feature liga" not in small_cap_features(font.features.text)
+    assert small_caps_of(font) == {"glyph01"}

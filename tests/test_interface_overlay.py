@@ -69,6 +69,24 @@ def test_failsafe_pair_has_no_band():
     assert "fail-safe" in info.text
 
 
+def test_a_quote_after_a_period_is_labelled_with_the_setting_that_kerned_it():
+    font = helpers.new_font()
+    font.info.xHeight = 500
+    for name, char, width, (x0, y0, x1, y1) in (("period", ".", 240, (80, 0, 160, 100)),
+                                                 ("quoteright", "\u2019", 240, (80, 480, 160, 700)),
+                                                 ("hyphen", "-", 300, (40, 220, 260, 300))):
+        helpers.add_glyph(font, name, width, unicode=ord(char), outline=lambda p, b=(x0, y0, x1, y1): helpers.rect(p, *b),
+                          bubble=lambda p, b=(x0 - 40, y0 - 40, x1 + 40, y1 + 40): helpers.rect(p, *b))
+    given = FontBubbles(font, Settings(stop_raised=-68))
+    info = pair_overlay(given, "period", "quoteright", "right")
+    assert info.failsafe and info.band is None and info.value == -68
+    assert info.text == "\u221268 (quote after period)"
+    # the reverse order, another pair sharing no band, or no setting: the fail-safe's value
+    assert pair_overlay(given, "quoteright", "period", "right").text == "0 (fail-safe) (below min)"
+    assert pair_overlay(given, "period", "hyphen", "right").text == "0 (fail-safe) (below min)"
+    assert pair_overlay(FontBubbles(font), "period", "quoteright", "right").text == "0 (fail-safe) (below min)"
+
+
 def test_value_below_minimum_is_shown_but_marked():
     font = helpers.box_font({"A": (600, (0, 0, 598, 700)), "B": (600, (1, 0, 600, 700))})
     info = pair_overlay(FontBubbles(font), "A", "B", "right")

@@ -19,7 +19,7 @@ from typing import Literal
 from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
-from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, glyph_order
+from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, _naked, glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
 from .italic import italic_offset
 from .settings import Settings
@@ -101,6 +101,7 @@ class Outlines:
     def __init__(self, font):
         self.font = font
         self._names = set(font.keys())
+        self._layer = _naked(font.defaultLayer)
         self._glyphs: dict[str, object] = {}
         self._components: dict[str, list[tuple[str, tuple[float, ...]]]] = {}
         self._ink: dict[str, pathops.Path] = {}
@@ -125,12 +126,17 @@ class Outlines:
             glyph = self._glyphs[name] = self.font[name]
         return glyph
 
+    def _source(self, name: str):
+        """The glyph ``name`` to read outlines from: the wrapped (defcon) glyph where there is one.
+        A fontParts layer looks a name up by listing every glyph of the layer."""
+        return self._layer[name]
+
     def components(self, name: str) -> list[tuple[str, tuple[float, ...]]]:
         """(base, transformation) of the glyph's components; a transformation that is not finite,
         or an offset beyond ±MAX_COORDINATE, is a :class:`BubbleGeometryError` naming both glyphs."""
         found = self._components.get(name)
         if found is None:
-            found = self._components[name] = [(c.baseGlyph, tuple(c.transformation)) for c in self.glyph(name).components]
+            found = self._components[name] = [(c.baseGlyph, tuple(c.transformation)) for c in self._source(name).components]
             for base, transformation in found:
                 if not all(math.isfinite(v) for v in transformation) or any(
                     abs(v) > MAX_COORDINATE for v in transformation[4:]
@@ -144,8 +150,8 @@ class Outlines:
 
     def is_composite(self, name: str) -> bool:
         """True for a glyph built of components only (it inherits their bubbles)."""
-        glyph = self.glyph(name)
-        return len(glyph.components) > 0 and len(glyph.contours) == 0
+        glyph = self._source(name)
+        return len(glyph.components) > 0 and len(glyph) == 0
 
     def _resolve(self, name: str, memo: dict, build):
         """``build(glyph, [(base, transformation, base value)])`` for ``name``, bases first.
@@ -187,7 +193,7 @@ class Outlines:
 
     def _build_ink(self, name: str, parts) -> pathops.Path:
         path = _pathops().Path()
-        drawable(self.glyph(name)).draw(_Closing(path.getPen()))
+        drawable(self._source(name)).draw(_Closing(path.getPen()))
         for _, transformation, base in parts:
             path.addPath(base.transform(*transformation))
         return path
@@ -198,7 +204,7 @@ class Outlines:
 
     def _build_hash(self, name: str, parts) -> str:
         pen = RecordingPointPen()
-        drawable(self.glyph(name)).drawPoints(pen)
+        drawable(self._source(name)).drawPoints(pen)
         digest = hashlib.sha1()
         for method, args, _ in pen.value:
             if method == "addPoint":
@@ -216,7 +222,7 @@ class Outlines:
     def fingerprint(self, name: str) -> str:
         """What a generated bubble of ``name`` depends on: outline, advance width, italic angle and
         where the slanted sidebearing lines cross the baseline."""
-        glyph = self.glyph(name)
+        glyph = self._source(name)
         text = f"{self.outline_hash(name)}|w{_number(glyph.width)}|s{_number(self._slant)}"
         if self._origin:
             text += f"|o{_number(self._origin)}"
@@ -303,7 +309,7 @@ class BubbleStatus:
 
 
 def _has_bubble(glyph) -> bool:
-    return glyph is not None and (len(glyph.contours) > 0 or len(glyph.components) > 0)
+    return glyph is not None and (len(glyph) > 0 or len(glyph.components) > 0)  # len: its contours
 
 
 def bubble_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = None) -> BubbleStatus:
@@ -315,7 +321,7 @@ def bubble_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = No
     outlines = Outlines(font)
     bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
     status = BubbleStatus(layer=layer, has_layer=layer in font.layerOrder)
-    bubble_layer = font.getLayer(layer) if status.has_layer else None
+    bubble_layer = _naked(font.getLayer(layer)) if status.has_layer else None
     in_layer = set(bubble_layer.keys()) if bubble_layer is not None else set()
     names = glyph_order(font) if glyphs is None else list(glyphs)
     with bubbles.reading():  # one pass: each glyph and component chain is read once
@@ -350,7 +356,7 @@ def stale_bubbles(font, layer: str = "bubble", glyphs: Iterable[str] | None = No
     generated bubbles are looked at, and nothing needs skia-pathops."""
     if layer not in font.layerOrder:
         return {}
-    bubble_layer = font.getLayer(layer)
+    bubble_layer = _naked(font.getLayer(layer))
     present = set(bubble_layer.keys()) & set(font.keys())
     names = glyph_order(font) if glyphs is None else list(dict.fromkeys(glyphs))
     outlines = Outlines(font)

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
@@ -312,15 +313,46 @@ def small_caps_of(font) -> frozenset[str]:
     return _substituted(text, tuple(font.keys()))
 
 
+_BLOCK = re.compile(r"\b(feature|lookup)\s+([A-Za-z0-9_.]+)\s*(?:useExtension\s*)?\{")
+_LOOKUP_NAME = re.compile(r"\blookup\s+([A-Za-z0-9_.]+)")
+
+
+def small_cap_features(text: str) -> str:
+    """Feature-file ``text`` with only what :data:`SMALL_CAP_FEATURES` can use: every statement outside
+    blocks (language systems, classes, tables), those features' blocks and the top-level lookups they
+    name, directly or through other lookups, in their order. Comments are dropped."""
+    text = re.sub(r"#[^\n]*", "", text)
+    parts: list[tuple[str | None, str, str]] = []  # (block kind or None, name, text)
+    position = 0
+    while (start := _BLOCK.search(text, position)) is not None:
+        kind, name = start.groups()
+        end = re.compile(r"\}\s*" + re.escape(name) + r"\s*;").search(text, start.end())
+        if end is None:
+            return text
+        parts.append((None, "", text[position:start.start()]))
+        parts.append((kind, name, text[start.start():end.end()]))
+        position = end.end()
+    parts.append((None, "", text[position:]))
+    kept = [kind is None or (kind == "feature" and name in SMALL_CAP_FEATURES) for kind, name, _ in parts]
+    while True:
+        named = {n for keep, (_, _, chunk) in zip(kept, parts) if keep for n in _LOOKUP_NAME.findall(chunk)}
+        more = [keep or (kind == "lookup" and name in named) for keep, (kind, name, _) in zip(kept, parts)]
+        if more == kept:
+            return "".join(chunk for keep, (_, _, chunk) in zip(kept, parts) if keep)
+        kept = more
+
+
 @functools.lru_cache(maxsize=8)
 def _substituted(text: str, names: tuple[str, ...]) -> frozenset[str]:
     from fontTools.feaLib import ast
     from fontTools.feaLib.parser import Parser
 
     document = None
-    for known in (names, ()):  # with the glyph names (for ranges), then without (a name the font lacks)
-        try:
-            document = Parser(io.StringIO(text), glyphNames=known, followIncludes=False).parse()
+    # The small-capital features alone first (a font's mark and kerning features can be most of
+    # its text); they fail to parse where they need what was left out, and then the whole text is read.
+    for source, known in ((small_cap_features(text), names), (text, names), (text, ())):
+        try:  # with the glyph names (for ranges), then without (a name the font lacks)
+            document = Parser(io.StringIO(source), glyphNames=known, followIncludes=False).parse()
             break
         except Exception:  # features that do not parse (an include, a typo) say nothing here
             continue

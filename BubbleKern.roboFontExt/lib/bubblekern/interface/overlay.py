@@ -19,6 +19,7 @@ from ..direction import glyph_directions, is_rtl_pair
 from ..errors import BubbleKernError
 from ..geometry import Bubble
 from ..kerning import kern_pairs
+from ..model import glyph_kinds, stop_raised_rows
 from ..pairs import Pair
 
 __all__ = [
@@ -221,8 +222,21 @@ def pair_overlay(
         band=band_rect,
         outline=outline,
         label=(label_x, label_y),
-        text=format_kern(value) + (" (fail-safe)" if failsafe else "") + ("" if kept else " (below min)"),
+        text=format_kern(value) + _failsafe_note(bubbles, pair, failsafe) + ("" if kept else " (below min)"),
     )
+
+
+def _failsafe_note(bubbles: FontBubbles, pair: Pair, failsafe: bool) -> str:
+    """What the label says of a pair sharing no band: whose value it has, the fail-safe's or, for a
+    raised mark after a low stop, the font's ``Settings.stop_raised`` (the kerning window's Quote After Period)."""
+    if not failsafe:
+        return ""
+    settings = bubbles.settings
+    if settings.stop_raised is not None and settings.failsafe != "skip":
+        stops, raised = stop_raised_rows(bubbles.font, glyph_kinds(bubbles.font, pair), list(pair))
+        if stops[0] and raised[1]:
+            return " (quote after period)"
+    return " (fail-safe)"
 
 
 def built_from(font, name: str, layer: str = "bubble") -> set[str]:
