@@ -610,3 +610,25 @@ def test_cli_fit_stores_the_kern_of_a_quote_after_a_stop_and_kern_writes_it(tmp_
     assert kern_listed(capsys, path, listed, "--stop-raised", "-20") == {("period", "quoteright"): -20}
     with pytest.raises(SystemExit, match="stop_raised must be a kern from -500 to 500"):
         main(["kern", str(path), "--stop-raised", "-900"])
+
+
+def test_the_fit_sets_stops_past_foot_serifs_as_kern_does():
+    """The blend's search solves ``T.`` past the serif T's foot serif (``Settings.serif_stops``), as kern will: model
+    pairs kerned as kern kerns them with the rule fit exactly with it, and not without it."""
+    pytest.importorskip("pathops")
+    from test_serif_stops import serif_font
+
+    font = serif_font()
+    font.removeLayer("bubble")
+    generated = serif_font()
+    generated.removeLayer("bubble")
+    make_bubbles(generated)
+    train = [("T", "period"), ("T.sans", "period"), ("T", "hyphen")]
+    reference = kern_pairs(generated, train, Settings(min_kern=0, blend="auto")).as_dict()
+    assert reference[("T", "period")] == reference[("T.sans", "period")] < 0  # the serif T set as the sans one
+
+    def error(**settings) -> float:
+        result = fit(font, train, reference, Settings(**settings), refine=False, controls=False, value_model="blend")
+        return result.training.mae
+
+    assert error() < 1 and error(serif_stops=False) > 5

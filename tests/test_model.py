@@ -526,3 +526,19 @@ def test_the_command_line_keeps_punctuation_clear_of_hanging_ink_unless_told_not
 
     assert run()[("f", "quoteright")] == 60
     assert ("f", "quoteright") not in run("--no-clear-hanging-ink")  # 0: not listed
+
+
+def test_the_command_line_sets_stops_past_foot_serifs_unless_told_not_to(tmp_path, capsys):
+    from test_serif_stops import serif_font
+
+    path = tmp_path / "Serif.ufo"
+    serif_font().save(str(path))
+    listed = tmp_path / "pairs.txt"
+    listed.write_text("T period\nT.sans period\n")
+
+    def run(*flags) -> dict:
+        return kern_listed(capsys, path, listed, "--blend", "on", "--min-kern", "0", *flags)
+
+    past, plain = run(), run("--no-serif-stops")
+    assert past[("T", "period")] == past[("T.sans", "period")] < plain[("T", "period")] < 0
+    assert plain[("T.sans", "period")] == past[("T.sans", "period")]

@@ -74,6 +74,8 @@ from .model import (
     informed_contexts,
     model_measures,
     pair_contexts,
+    serif_letters,
+    serif_measure,
     stem_reference,
     stop_raised_rows,
     straight_reference,
@@ -643,6 +645,16 @@ class _Search:
 
         return hang_measure(self.maker.font, matrix, self.kinds, read_letters, self.upm, self.origin)
 
+    def _serifs(self, matrix, band: float, grown):
+        """The kernel's ``serifs`` of ``matrix`` (``Settings.serif_stops``) as kern measures them
+        (:func:`~bubblekern.model.serif_measure`), the letters' ink at ``band`` read through one reader per band."""
+        key = ("ink reader", float(band))
+        if key not in self._raw:
+            self._raw[key] = FontBubbles(self.maker.font, self.base.replace(band=float(band)))
+        reader = self._raw[key]
+        return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
+                             self.upm)
+
     def _solved(self, gen, band: float, depth_cap: float | None, blend: tuple = ()):
         """(solvable pair indices, gaps, left widths, right widths) of a bubble set, band, depth cap and blend."""
         key = ("gaps", _key(gen), float(band), depth_cap, blend)
@@ -657,7 +669,9 @@ class _Search:
                 measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
                                           self.base.chunk, tuck=self.base.tuck_raised)
                 hang = self._hang(matrix, band) if self.base.clear_hanging_ink else None
-                gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang)
+                serifs = self._serifs(matrix, band, grown) if self.base.serif_stops else None
+                gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,
+                                     serifs)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

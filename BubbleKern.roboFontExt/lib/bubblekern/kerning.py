@@ -382,9 +382,18 @@ __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles) -> dict:
     """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
-    (:func:`bubblekern.model.model_measures`), from the references the settings measure from, and its ``hang``
-    (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink``."""
-    from .model import hang_measure, hanging_letters, model_measures, stem_reference, straight_reference
+    (:func:`bubblekern.model.model_measures`), from the references the settings measure from, its ``hang``
+    (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink`` and its ``serifs``
+    (:func:`bubblekern.model.serif_measure`) with ``Settings.serif_stops``."""
+    from .model import (
+        hang_measure,
+        hanging_letters,
+        model_measures,
+        serif_letters,
+        serif_measure,
+        stem_reference,
+        straight_reference,
+    )
 
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
@@ -393,6 +402,9 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     if settings.clear_hanging_ink:  # the blended letters' ink, each letter built on another measured with that one
         measures["hang"] = hang_measure(font, matrix, kinds, lambda letters: hanging_letters(bubbles, letters),
                                         bubbles.upm, bubbles.origin, rows)
+    if settings.serif_stops:  # a stop under an arm, past the foot serif
+        measures["serifs"] = serif_measure(font, matrix, kinds, lambda letters: serif_letters(bubbles, letters), blend,
+                                           bubbles.upm, rows)
     return measures
 
 

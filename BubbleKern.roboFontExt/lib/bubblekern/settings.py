@@ -111,6 +111,11 @@ class Settings:
     :data:`bubblekern.model.HANG_MIN`) in the bands the mark's bubble reaches is kerned apart at least that far
     (:func:`bubblekern.model.hanging_ink`): ``f'`` ``f)`` keep the mark off f's hook, which generated bubbles,
     stopping at the sidebearing lines, do not see. A letter built on another hangs only where that one does."""
+    serif_stops: bool = True
+    """With the halo blend, a period or comma after a letter whose right side is a stem on a foot serif, under an
+    arm (serif ``T Y F P r``: :func:`bubblekern.model.foot_serif`), is kerned as if the serif were not there
+    (:func:`bubblekern.model.serif_measure`): designers set the stop under the arm by the stem, where the serif
+    alone held it off."""
     kern_inside_brackets: bool = False
     """Kern a letter or figure closer to the inner side of a bracket (after ``( [ {``, before ``) ] }``).
     Off by default: such pairs are never kerned closer, only apart where their bubbles overlap, as

@@ -55,6 +55,12 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   sidebearing lines, so the hook's overhang was invisible to them, where designers kern ``f'`` +60 to +83 per
   1000 em (Caladea, Noto Sans, Noto Serif) and ``f)`` +40 to +90 (Noto). Letters whose accent or horn is what
   hangs (``ť ơ î``, built on a letter that does not: :func:`letter_roots`) are left as the bubbles kern them.
+- **A stop is set past a foot serif** (``Settings.serif_stops``): with the blend, a low stop (``.`` ``,``) after a
+  letter whose right side is a stem standing on a foot serif, under an arm (serif ``T Y F P r``: :func:`foot_serif`),
+  is kerned as if the serif were not there: the serif's reach past the stem, times the blend's weights, is added
+  to the pair's room (:func:`serif_measure`). The serif stopped the period under the arm where designers set it
+  by the stem: Noto Serif's ``T.`` came out −37 and ``r.`` −35 per 1000 em where its designer kerns −90 and −130
+  (Caladea ``T.`` −27 against −112); a sans letter, or a serif letter with no arm above (``I``), has nothing added.
 - **Brackets hold their letters** (``Settings.kern_inside_brackets`` off): a letter or figure after an
   opening bracket or before a closing one is never kerned closer (:func:`bracket_codes`); overlapping
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
@@ -133,6 +139,13 @@ __all__ = [
     "letter_roots",
     "hanging_letters",
     "hanging_ink",
+    "SERIF_HEIGHT",
+    "SERIF_STEM_TOP",
+    "SERIF_REACH",
+    "SERIF_ARM",
+    "foot_serif",
+    "serif_letters",
+    "serif_measure",
 ]
 
 CONTEXTS = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "punctuation", "stop-letter", "raised-lc")
@@ -647,6 +660,90 @@ def hang_measure(font, matrix, kinds: Mapping[str, Kind], read_letters: Callable
         return None
     ink, advances, roots = read_letters(letters)
     return hanging_ink(matrix, kinds, ink, advances, upm, origin, marks, roots, rows)
+
+
+SERIF_HEIGHT = 0.12
+"""Share of the cap height (0.7 em when the font gives none): the bands of a foot serif (``Settings.serif_stops``)."""
+SERIF_STEM_TOP = 0.4
+"""Share of the cap height: the stem a foot serif stands under, from :data:`SERIF_HEIGHT` up to here; its side
+may vary by at most :data:`STEM_SPREAD`."""
+SERIF_REACH = 140.0
+"""Per 1000 em: the most a foot serif reaches past its stem (Noto Serif's bracketed serifs 105–120, Caladea's ~100);
+further is a foot or a tail, not a serif."""
+SERIF_ARM = 100.0
+"""Per 1000 em: how far past the stem the side's outermost ink must reach above it (an arm, a bowl, a serif T's
+top) for the stop to pass under it; ``I`` has none and keeps its kern."""
+
+
+def foot_serif(ink: BandProfile | None, cap_height: float, upm: float) -> float:
+    """How far (font units) the foot serif of a letter's right side reaches past the stem above it, when that
+    side is a straight stem (:data:`SERIF_STEM_TOP`) on a serif (:data:`SERIF_HEIGHT`, at most
+    :data:`SERIF_REACH`) under something reaching at least :data:`SERIF_ARM` past the stem; else 0. ``ink`` is the
+    letter's ink band profile."""
+    if ink is None or ink.empty:
+        return 0.0
+    scale = upm / 1000.0
+    foot, stem, outer = [], [], -math.inf
+    for band, _, right in ink.bands():
+        if right != right:  # a hole
+            continue
+        bottom, top = ink.band_range(band)
+        outer = max(outer, right)
+        if bottom >= 0.0 and top <= SERIF_HEIGHT * cap_height:
+            foot.append(right)
+        elif bottom >= SERIF_HEIGHT * cap_height and top <= SERIF_STEM_TOP * cap_height:
+            stem.append(right)
+    if not foot or len(stem) < 3 or max(stem) - min(stem) > STEM_SPREAD * scale:
+        return 0.0
+    edge = sorted(stem)[len(stem) // 2]
+    reach = max(foot) - edge
+    if not 0.0 < reach <= SERIF_REACH * scale or outer - edge < SERIF_ARM * scale:
+        return 0.0
+    return reach
+
+
+def serif_letters(bubbles, letters: Iterable[str]) -> tuple[Mapping[str, BandProfile | None], dict[str, str]]:
+    """What :func:`serif_measure` reads of ``letters`` in ``bubbles`` (a :class:`~bubblekern.bubbles.FontBubbles`):
+    (the ink band profiles of the letters, or of the letters they are built on, :func:`letter_roots`). An accented
+    letter has its base's serif: ``Ť`` as ``T``, and ``Ĭ``'s breve is no arm. Ink that cannot be read: none."""
+    letters = list(letters)
+    roots = letter_roots(bubbles, letters)
+    try:
+        return bubbles.ink_profiles({*(n for n in letters if n not in roots), *roots.values()}), roots
+    except BubbleKernError:
+        return {}, roots
+
+
+def serif_measure(font, matrix, kinds: Mapping[str, Kind], read_letters: Callable[[list[str]], tuple], blend,
+                  upm: float, rows: Sequence[bool] | None = None) -> tuple[list[float], list[bool]] | None:
+    """The kernel's ``serifs`` (``Settings.serif_stops``) for ``matrix``'s rows (``rows``; all without it): per row,
+    :func:`foot_serif` of a letter's ink (or of the letter it is built on) times the weights of ``blend`` (the
+    kernel's grown matrices and weights: every halo's kern deepens by the serif's reach), and the low stops
+    (:func:`stop_raised_rows`) set past it; None when there is no such letter or stop. ``read_letters`` reads the
+    letters given (:func:`serif_letters`' result, on ``matrix``'s band height); only letters whose bubble's right
+    side varies by :data:`SERIF_ARM` are read."""
+    names = matrix.names
+    stops = [flag and (rows is None or bool(rows[i])) for i, flag in enumerate(stop_raised_rows(font, kinds, names)[0])]
+    if not any(stops):
+        return None
+    reach = SERIF_ARM * upm / 1000.0
+    candidates = []
+    for row, (name, letter) in enumerate(zip(names, kind_rows(kinds, names, STEM_KINDS, rows))):
+        if letter:
+            room = [r for r in matrix.room_right[row] if math.isfinite(r)]
+            if room and max(room) - min(room) >= reach:
+                candidates.append(name)
+    if not candidates:
+        return None
+    ink, roots = read_letters(candidates)
+    info = getattr(font, "info", None)
+    cap = getattr(info, "capHeight", None)
+    cap = float(cap) if isinstance(cap, (int, float)) and math.isfinite(cap) and cap > 0 else 0.7 * upm
+    weight = sum(w for _, w in blend)
+    room = [0.0] * len(names)
+    for name in candidates:
+        room[matrix.index[name]] = foot_serif(ink.get(roots.get(name, name)), cap, upm) * weight
+    return (room, stops) if any(room) else None
 
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):

@@ -78,6 +78,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "clear of the letter's ink past its right sidebearing line (f's hook: f' and f) kerned apart)",
     )
     group.add_argument(
+        "--no-serif-stops",
+        action="store_true",
+        default=None,
+        help="with the blend, kern a period or comma after a serif T, Y, F, P or r by the bubbles alone; by default "
+        "it is set past the letter's foot serif, under the arm, as if the serif were not there",
+    )
+    group.add_argument(
         "--kern-inside-brackets",
         action="store_true",
         default=None,
@@ -159,6 +166,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
         "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
+        "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
         "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
         "prior_weight": getattr(args, "prior_weight", None),
         "on_error": "skip" if args.skip_broken_components else None,

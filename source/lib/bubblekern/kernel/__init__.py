@@ -37,7 +37,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``);
   ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
   clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
-  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang)``: all three, in the order ``solve`` applies them.
+  ``serif_gaps(gaps, left, right, serifs)``: a stop set past a letter's foot serif (``solve(..., serifs=)``);
+  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs)``: all four, in the order ``solve`` applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -80,6 +81,7 @@ except ImportError:
         offset_gaps,
         orient_rows,
         round_to_step,
+        serif_gaps,
         solve,
         solve_blend,
         solve_gaps,
@@ -106,6 +108,7 @@ else:
         offset_gaps,
         orient_rows,
         round_to_step,
+        serif_gaps,
         solve,
         solve_blend,
         solve_gaps,
@@ -130,6 +133,7 @@ __all__ = [
     "follow_bases",
     "grow",
     "hang_gaps",
+    "serif_gaps",
     "hold_inside",
     "kern_values",
     "measured_gaps",

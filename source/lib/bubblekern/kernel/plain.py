@@ -25,7 +25,7 @@ from .tuck import Tuck
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "measured_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -204,6 +204,7 @@ def solve(
     offsets: tuple[Sequence[float], Sequence[float]] | None = None,
     tuck: Tuck | None = None,
     hang: Hang | None = None,
+    serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
@@ -216,14 +217,15 @@ def solve(
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
-    (:func:`offset_gaps`) after the blend; then the pairs ``tuck`` marks take their gaps from its
+    (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
+    and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
     eroded matrix (:func:`tuck_gaps`), and the pairs ``hang`` marks are kept clear of hanging ink
     (:func:`hang_gaps`): :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs)
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -240,13 +242,17 @@ def solve(
 
 
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
-                  tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None) -> array:
+                  tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
+                  serifs: tuple[Sequence[float], Sequence[bool]] | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
-    ``offsets`` from the references (:func:`offset_gaps`), then the pairs ``tuck`` marks solved on its eroded
+    ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
+    then the pairs ``tuck`` marks solved on its eroded
     matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`).
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
+    if serifs is not None:
+        gaps = serif_gaps(gaps, left, right, serifs)
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if hang is not None:
@@ -265,6 +271,20 @@ def offset_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int]
         if gap != _INF and gap > 0.0:
             gap = gap - (after[a] + before[b])
             gap = gap if gap > 0.0 else 0.0
+        out.append(gap)
+    return out
+
+
+def serif_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int],
+               serifs: tuple[Sequence[float], Sequence[bool]]) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` plus the room ``serifs[0]`` gives the left row where the
+    right row is one ``serifs[1]`` flags (``Settings.serif_stops``: a stop set past a foot serif); gaps of
+    overlapping or unshared bubbles are left as they are."""
+    room, flagged = serifs
+    out = array("d")
+    for gap, a, b in zip(gaps, left, right):
+        if gap != _INF and gap > 0.0 and flagged[b]:
+            gap = gap + room[a]
         out.append(gap)
     return out
 
