@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bubblekern import Settings, kern_pairs, kernel
+from bubblekern.bands import BandProfile
 from bubblekern.bubbles import FontBubbles
 from bubblekern.model import (
     BLEND,
@@ -74,7 +75,10 @@ def test_a_foot_serif_under_an_arm_is_measured_from_the_stem():
     assert foot_serif(ink["T.sans"], 700, 1000) == 0  # no serif
     assert foot_serif(ink["I"], 700, 1000) == 0  # a serif, but no arm above it: the stop stops at the serif
     assert foot_serif(ink["period"], 700, 1000) == 0 and foot_serif(None, 700, 1000) == 0
-    # at 2048 units per em the reach is in font units, the limits scaled
+    # a foot reaching 120 past its stem with nothing above: no arm (the foot is not its own); with an arm, a serif
+    foot = (340.0,) * 4 + (220.0,) * 28
+    assert foot_serif(BandProfile(20.0, 0, (0.0,) * 32, foot), 700, 1000) == 0
+    assert foot_serif(BandProfile(20.0, 0, (0.0,) * 36, foot + (480.0,) * 4), 700, 1000) == 120
     wide = serif_font(serif=SERIF_REACH + 20)  # a foot, not a serif
     assert foot_serif(FontBubbles(wide, Settings()).ink_profiles(["T"])["T"], 700, 1000) == 0
 

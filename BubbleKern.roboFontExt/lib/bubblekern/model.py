@@ -688,11 +688,12 @@ def foot_serif(ink: BandProfile | None, cap_height: float, upm: float) -> float:
         if right != right:  # a hole
             continue
         bottom, top = ink.band_range(band)
-        outer = max(outer, right)
         if bottom >= 0.0 and top <= SERIF_HEIGHT * cap_height:
             foot.append(right)
-        elif bottom >= SERIF_HEIGHT * cap_height and top <= SERIF_STEM_TOP * cap_height:
-            stem.append(right)
+        elif bottom >= SERIF_HEIGHT * cap_height:  # the foot is no arm of its own
+            outer = max(outer, right)
+            if top <= SERIF_STEM_TOP * cap_height:
+                stem.append(right)
     if not foot or len(stem) < 3 or max(stem) - min(stem) > STEM_SPREAD * scale:
         return 0.0
     edge = sorted(stem)[len(stem) // 2]
