@@ -740,7 +740,7 @@ def serif_measure(font, matrix, kinds: Mapping[str, Kind], read_letters: Callabl
     info = getattr(font, "info", None)
     cap = getattr(info, "capHeight", None)
     cap = float(cap) if isinstance(cap, (int, float)) and math.isfinite(cap) and cap > 0 else 0.7 * upm
-    weight = sum(w for _, w in blend)
+    weight = max(sum(w for _, w in blend), 0.0)  # a blend whose weights cancel out deepens nothing
     room = [0.0] * len(names)
     for name in candidates:
         room[matrix.index[name]] = foot_serif(ink.get(roots.get(name, name)), cap, upm) * weight
