@@ -639,21 +639,26 @@ class _Search:
         def read_letters(_letters) -> tuple:
             key = ("ink", float(band))
             if key not in self._raw:
-                bubbles = FontBubbles(self.maker.font, self.base.replace(band=float(band)))
-                self._raw[key] = hanging_letters(bubbles, [n for n in self.names if self.kinds.get(n) in STEM_KINDS])
+                letters = [n for n in self.names if self.kinds.get(n) in STEM_KINDS]
+                self._raw[key] = hanging_letters(self._ink_reader(band), letters)
             return self._raw[key]
 
         return hang_measure(self.maker.font, matrix, self.kinds, read_letters, self.upm, self.origin)
 
     def _serifs(self, matrix, band: float, grown):
         """The kernel's ``serifs`` of ``matrix`` (``Settings.serif_stops``) as kern measures them
-        (:func:`~bubblekern.model.serif_measure`), the letters' ink at ``band`` read through one reader per band."""
+        (:func:`~bubblekern.model.serif_measure`), the letters' ink at ``band`` read through :meth:`_ink_reader`."""
+        reader = self._ink_reader(band)
+        return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
+                             self.upm)
+
+    def _ink_reader(self, band: float) -> FontBubbles:
+        """The font's bubbles at ``band``, read once for the letters' ink that :meth:`_hang` and :meth:`_serifs`
+        measure (their ink bubbles and profiles are made once, whichever asks first)."""
         key = ("ink reader", float(band))
         if key not in self._raw:
             self._raw[key] = FontBubbles(self.maker.font, self.base.replace(band=float(band)))
-        reader = self._raw[key]
-        return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
-                             self.upm)
+        return self._raw[key]
 
     def _solved(self, gen, band: float, depth_cap: float | None, blend: tuple = ()):
         """(solvable pair indices, gaps, left widths, right widths) of a bubble set, band, depth cap and blend."""

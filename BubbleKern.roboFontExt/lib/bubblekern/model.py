@@ -272,16 +272,22 @@ def low_marks(font, names: Iterable[str]) -> set[str]:
 def _inked(font, names: Iterable[str], test: Callable[[tuple, float], bool]) -> set[str]:
     """The glyphs of ``names`` with ink whose bounds pass ``test(bounds, RAISED_FLOOR × the x-height)`` (half an
     em's when the font gives none)."""
-    x_height = getattr(font.info, "xHeight", None)
-    if not (isinstance(x_height, (int, float)) and math.isfinite(x_height) and x_height > 0):
-        x_height = units_per_em(font) / 2.0
-    floor = RAISED_FLOOR * float(x_height)
+    floor = RAISED_FLOOR * _font_height(font, "xHeight", 0.5)
     found = set()
     for name in names:
         bounds = font[name].bounds if name in font else None
         if bounds is not None and test(bounds, floor):
             found.add(name)
     return found
+
+
+def _font_height(font, attribute: str, share: float) -> float:
+    """The font's ``attribute`` of its info (``xHeight``, ``capHeight``) when it is a positive number, else
+    ``share`` of its em."""
+    value = getattr(font.info, attribute, None)
+    if isinstance(value, (int, float)) and math.isfinite(value) and value > 0:
+        return float(value)
+    return share * units_per_em(font)
 
 
 def _unicodes(font, name: str) -> list[int]:
@@ -737,9 +743,7 @@ def serif_measure(font, matrix, kinds: Mapping[str, Kind], read_letters: Callabl
     if not candidates:
         return None
     ink, roots = read_letters(candidates)
-    info = getattr(font, "info", None)
-    cap = getattr(info, "capHeight", None)
-    cap = float(cap) if isinstance(cap, (int, float)) and math.isfinite(cap) and cap > 0 else 0.7 * upm
+    cap = _font_height(font, "capHeight", 0.7)
     weight = max(sum(w for _, w in blend), 0.0)  # a blend whose weights cancel out deepens nothing
     room = [0.0] * len(names)
     for name in candidates:

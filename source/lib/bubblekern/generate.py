@@ -43,7 +43,7 @@ from .bubbles import glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, MissingGlyphError
 from .pairs import is_mark
 from .settings import units_per_em
-from .status import GLYPH_KEY, Outlines, bubble_hash, bubble_status, drawable
+from .status import GLYPH_KEY, Outlines, _has_bubble, bubble_hash, bubble_status, drawable
 from .sync import outline_of, record_outline
 
 try:  # skia-pathops makes bubbles; delete_bubbles and the stored settings work without it
@@ -351,10 +351,6 @@ def _check_finite(path) -> None:
     x0, y0, x1, y1 = path.bounds
     if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
         raise ValueError("the outline has coordinates that are not finite numbers")
-
-
-def _has_bubble(glyph) -> bool:
-    return glyph is not None and (len(glyph.contours) > 0 or len(glyph.components) > 0)
 
 
 def _record_of(glyph) -> list:
