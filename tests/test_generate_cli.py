@@ -284,3 +284,72 @@ def test_several_masters_at_once(tmp_path, capsys):
     assert bounds(open_font(bold), "H") == pytest.approx((0, -DY * 2.048, 1475, (700 + DY) * 2.048), abs=1)  # all × 2.048
     code, _, err = run(capsys, "bubbles", light, bold, "-o", tmp_path / "x.ufo")
     assert code == 1 and "--output" in err
+
+
+def _hand_written(ufo, name: str) -> bytes:
+    """Rewrite glyph ``name``'s .glif as another tool might (its own spacing and a comment)."""
+    import plistlib
+
+    path = ufo / "glyphs" / plistlib.loads((ufo / "glyphs" / "contents.plist").read_bytes())[name]
+    text = path.read_text().replace("<glyph ", "<!-- drawn by hand -->\n<glyph  ")
+    path.write_text(text)
+    return path.read_bytes()
+
+
+def test_saving_writes_only_what_changed_and_keeps_other_files_byte_for_byte(tmp_path, capsys):
+    ufo = unbubbled(tmp_path)
+    glif = _hand_written(ufo, "H")
+    other = {p: p.read_bytes() for p in (ufo / "glyphs").iterdir() if p.name != "contents.plist"}
+    (ufo / "data").mkdir()
+    (ufo / "data" / "notes.txt").write_text("the designer's notes")
+
+    code, _, err = run(capsys, "bubbles", ufo, "--all")
+    assert code == 0, err
+    assert {p: p.read_bytes() for p in other} == other  # the outlines' files, hand formatting and all
+    assert glif in other.values() and b"drawn by hand" in glif
+    assert (ufo / "data" / "notes.txt").read_text() == "the designer's notes"
+    font = open_font(ufo)
+    assert sorted(font.getLayer("bubble").keys()) == sorted(n for n in font.keys() if len(font[n].contours))
+    assert font["H"].width == 700 and len(font["H"].contours) == 3 and font.getLayer("bubble")["H"].bounds
+
+    # deleting them goes through the same save: their files go (the layer stays), the rest stays
+    code, _, err = run(capsys, "bubbles", ufo, "--delete", "--all")
+    assert code == 0, err
+    assert not open_font(ufo).getLayer("bubble").keys()
+    assert not list(ufo.glob("glyphs.*/*.glif"))
+    assert {p: p.read_bytes() for p in other} == other
+
+
+def test_a_save_that_failed_half_way_writes_every_change_the_next_time(tmp_path, monkeypatch):
+    import defcon
+
+    from bubblekern import save_font
+    from bubblekern.errors import FontFileError
+    from bubblekern.generate import make_bubbles
+
+    ufo = unbubbled(tmp_path)
+    font = open_font(ufo)
+    font.newLayer("bubble")
+    written = make_bubbles(font).written
+    before = helpers.tree_bytes(ufo)
+    real, calls = defcon.Layer.saveGlyph, []
+
+    def fails_on_the_third(self, glyph, glyphSet, saveAs=False):  # of the glyphs that changed
+        if glyph.dirty:
+            calls.append(glyph.name)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real(self, glyph, glyphSet, saveAs=saveAs)
+
+    monkeypatch.setattr(defcon.Layer, "saveGlyph", fails_on_the_third)
+    with pytest.raises(FontFileError, match="saving failed, the file is unchanged"):
+        save_font(font, ufo)
+    assert helpers.tree_bytes(ufo) == before and [p.name for p in tmp_path.iterdir()] == ["Test.ufo"]
+    assert font.path == str(ufo)
+
+    monkeypatch.setattr(defcon.Layer, "saveGlyph", real)
+    save_font(font, ufo)  # the two glyphs written to the copy thrown away (no longer marked changed) are written
+    again = open_font(ufo)
+    assert sorted(again.getLayer("bubble").keys()) == sorted(written)
+    assert all(again.getLayer("bubble")[n].bounds == font.getLayer("bubble")[n].bounds for n in written)
+    assert font.path == str(ufo) and font["H"].bounds  # the font still reads from where it was saved

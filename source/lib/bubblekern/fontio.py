@@ -9,6 +9,7 @@ import re
 import shutil
 import uuid
 import warnings
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import unescape
 from pathlib import Path
@@ -285,8 +286,9 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
         for (font, _), target in zip(items, targets):
             temporary = temporary_sibling(target)
             written.append((temporary, target))
-            font.save(str(temporary))
+            _save_to(font, target, temporary)
     except BaseException as error:
+        _whole_next_time(font for font, _ in items)
         for temporary, _ in written:
             _remove(temporary)
         if isinstance(error, Exception):
@@ -308,6 +310,7 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
                 os.replace(old, target)
         for temporary, _ in written:
             _remove(temporary)
+        _whole_next_time(font for font, _ in items)
         if isinstance(error, Exception):
             raise FontFileError(f"swapping the saved fonts in failed, {unchanged}: {error}") from error
         raise
@@ -317,6 +320,54 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
     for (font, _), target in zip(items, targets):
         point_font_at(font, target)
     return targets
+
+
+_SAVED_WHOLE: weakref.WeakSet = weakref.WeakSet()
+"""Fonts whose last save failed: some of their glyphs were written (and so are no longer
+marked changed) to a copy that was thrown away, so their next save writes every glyph."""
+
+
+def _save_to(font, target: Path, temporary: Path) -> None:
+    """Write ``font`` for ``target`` into ``temporary``.
+
+    A font read from ``target`` (a UFO folder) is saved as an edit of a copy of it: the folder is
+    copied and defcon saves in place into the copy, writing only what changed. Glyph files the run
+    did not touch stay byte for byte as they were (a clean diff under version control), and a
+    3,000-glyph font is not written anew for the few hundred bubbles a run made. Any other font
+    (a new file, another path, an object that is not defcon's) is written whole.
+    """
+    naked = font.naked() if hasattr(font, "naked") else font
+    source = getattr(naked, "path", None)
+    if (
+        not source
+        or naked in _SAVED_WHOLE
+        or not target.is_dir()
+        or not (target / "metainfo.plist").is_file()
+        or Path(source).resolve() != target.resolve()
+        or not hasattr(naked, "layers")
+    ):
+        font.save(str(temporary))
+        _SAVED_WHOLE.discard(naked)
+        return
+    for layer in naked.layers:  # as a whole save does: no glyph is left to be read from the copy later
+        for _ in layer:
+            pass
+    shutil.copytree(target, temporary, symlinks=True)
+    naked.path = str(temporary)
+    try:
+        font.save(str(temporary))
+    except BaseException:
+        naked.path = source
+        raise
+
+
+def _whole_next_time(fonts: Iterable) -> None:
+    for font in fonts:
+        naked = font.naked() if hasattr(font, "naked") else font
+        try:
+            _SAVED_WHOLE.add(naked)
+        except TypeError:  # not weakly referable: its saves are whole anyway
+            pass
 
 
 def _remove(path: Path) -> None:
