@@ -126,6 +126,17 @@ def test_every_master_and_italic_walls_lean_with_the_angle(tmp_path, capsys):
     assert run(capsys, "import-bubblekern2", source, out, "--force")[0] == 0
 
 
+def test_kerning_a_file_of_walls_says_how_to_import_them(tmp_path, capsys):
+    code, _, err = run(capsys, "kern", walls_file(tmp_path), "--output", tmp_path / "Out.ufo")
+    assert code == 1 and "no layer named 'bubble'" in err
+    assert "its glyphs hold BubbleKern2 walls, which `bubblekern import-bubblekern2 FILE.glyphs OUT.ufo`" in err
+    assert not (tmp_path / "Out.ufo").exists()
+    font = open_font(helpers.save(helpers.latin_font(), tmp_path))  # no walls: no hint
+    font.removeLayer("bubble")
+    code, _, err = run(capsys, "kern", helpers.save(font, tmp_path, "Plain.ufo"))
+    assert code == 1 and "no layer named 'bubble'" in err and "BubbleKern2" not in err
+
+
 def test_bad_input_is_named(tmp_path, capsys):
     code, _, err = run(capsys, "import-bubblekern2", tmp_path / "none.glyphs", tmp_path / "o.ufo")
     assert code == 1 and "none.glyphs" in err
