@@ -68,8 +68,12 @@ def _key(concept: str, side: str) -> str:
 
 
 def has_walls(font) -> bool:
-    """True when some glyph of ``font`` carries BubbleKern2 data."""
-    return any(_key(c, s) in font[n].lib for n in font.keys() for c in ("Nodes", "Refer") for s in SIDES)
+    """True when some glyph of ``font`` carries BubbleKern2 data (read through the defcon glyphs:
+    a fontParts font lists every glyph to look one up)."""
+    layer = font.defaultLayer
+    glyphs = layer.naked() if hasattr(layer, "naked") else layer
+    keys = {_key(c, s) for c in ("Nodes", "Refer") for s in SIDES}
+    return any(not keys.isdisjoint(glyph.lib.keys()) for glyph in glyphs)
 
 
 def _nodes(glyph, side: str) -> tuple[tuple[float, float], ...] | None:

@@ -97,10 +97,16 @@ class FontBubbles:
     def require_layer(self) -> None:
         """Raise :class:`BubbleLayerError` when the font has no bubble layer."""
         if not self.has_layer():
+            from .bubblekern2 import has_walls
+
             layers = ", ".join(self.font.layerOrder)
+            hint = (
+                "; its glyphs hold BubbleKern2 walls, which `bubblekern import-bubblekern2 FILE.glyphs OUT.ufo` "
+                "turns into bubbles" if has_walls(self.font) else ""
+            )
             raise BubbleLayerError(
                 f"the font has no layer named {self.layer_name!r} (its layers: {layers}); "
-                "draw bubbles in that layer or name another with --layer"
+                f"draw bubbles in that layer or name another with --layer{hint}"
             )
 
     @property

@@ -39,7 +39,7 @@ from typing import Any, Literal
 
 from fontTools.pens.recordingPen import RecordingPen
 
-from .bubbles import glyph_order
+from .bubbles import _naked, glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, MissingGlyphError
 from .pairs import is_mark
 from .settings import units_per_em
@@ -384,6 +384,7 @@ def make_bubbles(
     report = GenerateReport(settings=settings, dry_run=dry_run)
     layer = font.getLayer(settings.layer) if settings.layer in font.layerOrder else None
     in_layer = set(layer.keys()) if layer is not None else set()
+    bubbles = _naked(layer) if layer is not None else None  # a fontParts layer lists every glyph per lookup
     grid_area = (upm / 1000.0) ** 2
     stale_names: set[str] | None = None
     sync_memo: dict = {}
@@ -393,7 +394,7 @@ def make_bubbles(
         if progress is not None:
             progress("bubbles", done, len(names))
         glyph = outlines.glyph(name)
-        existing = layer[name] if name in in_layer else None
+        existing = bubbles[name] if name in in_layer else None
         if existing is not None and settings.overwrite != "always":
             if _has_bubble(existing):
                 if stale_names is None:
@@ -443,10 +444,11 @@ def make_bubbles(
             report.notes[name] = note
         if dry_run:
             continue
-        if layer is None:
+        if bubbles is None:
             layer = font.newLayer(settings.layer)
             layer.color = (0.25, 0.55, 1.0, 0.5)
-        target = existing if existing is not None else layer.newGlyph(name)
+            bubbles = _naked(layer)
+        target = existing if existing is not None else bubbles.newGlyph(name)
         in_layer.add(name)
         _write(target, pen, glyph.width, record)
         record_outline(target, outline_of(reader, name, sync_memo))  # the bubble follows this outline (bubblekern.sync)

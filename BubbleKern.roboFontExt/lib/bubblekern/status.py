@@ -120,10 +120,11 @@ class Outlines:
         return self._origin
 
     def glyph(self, name: str):
-        """The font's glyph ``name`` (looked up once)."""
+        """The font's glyph ``name`` (looked up once): its name, width, Unicode values and lib, read
+        through the wrapped (defcon) glyph where there is one, as :meth:`_source` gives it."""
         glyph = self._glyphs.get(name)
         if glyph is None:
-            glyph = self._glyphs[name] = self.font[name]
+            glyph = self._glyphs[name] = self._source(name)
         return glyph
 
     def _source(self, name: str):
