@@ -32,6 +32,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .bubbles import _naked
 from .sync import outline_of, record_outline
 
 __all__ = ["IMPORT_KEY", "Wall", "WallError", "ImportReport", "resolve_wall", "import_walls", "has_walls"]
@@ -70,10 +71,8 @@ def _key(concept: str, side: str) -> str:
 def has_walls(font) -> bool:
     """True when some glyph of ``font`` carries BubbleKern2 data (read through the defcon glyphs:
     a fontParts font lists every glyph to look one up)."""
-    layer = font.defaultLayer
-    glyphs = layer.naked() if hasattr(layer, "naked") else layer
     keys = {_key(c, s) for c in ("Nodes", "Refer") for s in SIDES}
-    return any(not keys.isdisjoint(glyph.lib.keys()) for glyph in glyphs)
+    return any(not keys.isdisjoint(glyph.lib.keys()) for glyph in _naked(font.defaultLayer))
 
 
 def _nodes(glyph, side: str) -> tuple[tuple[float, float], ...] | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import unescape
 from pathlib import Path
 
+from .bubbles import _naked
 from .errors import BubbleKernWarning, ComponentCycleError, FontFileError
 
 __all__ = [
@@ -160,7 +161,7 @@ def _dedupe_glyph_order(font, path: Path) -> None:
         BubbleKernWarning,
         stacklevel=3,
     )
-    naked = font.naked() if hasattr(font, "naked") else font
+    naked = _naked(font)
     naked.glyphOrder = unique
 
 
@@ -336,7 +337,7 @@ def _save_to(font, target: Path, temporary: Path) -> None:
     3,000-glyph font is not written anew for the few hundred bubbles a run made. Any other font
     (a new file, another path, an object that is not defcon's) is written whole.
     """
-    naked = font.naked() if hasattr(font, "naked") else font
+    naked = _naked(font)
     source = getattr(naked, "path", None)
     if (
         not source
@@ -363,7 +364,7 @@ def _save_to(font, target: Path, temporary: Path) -> None:
 
 def _whole_next_time(fonts: Iterable) -> None:
     for font in fonts:
-        naked = font.naked() if hasattr(font, "naked") else font
+        naked = _naked(font)
         try:
             _SAVED_WHOLE.add(naked)
         except TypeError:  # not weakly referable: its saves are whole anyway
@@ -379,7 +380,7 @@ def _remove(path: Path) -> None:
 
 def point_font_at(font, path: Path) -> None:
     """After the swap the font's data lives at ``path``; tell the font object so."""
-    naked = font.naked() if hasattr(font, "naked") else font
+    naked = _naked(font)
     try:
         naked.path = str(path)
     except Exception:  # a font object without a settable path keeps the temporary one

@@ -102,7 +102,6 @@ class Outlines:
         self.font = font
         self._names = set(font.keys())
         self._layer = _naked(font.defaultLayer)
-        self._glyphs: dict[str, object] = {}
         self._components: dict[str, list[tuple[str, tuple[float, ...]]]] = {}
         self._ink: dict[str, pathops.Path] = {}
         self._hash: dict[str, str] = {}
@@ -120,12 +119,9 @@ class Outlines:
         return self._origin
 
     def glyph(self, name: str):
-        """The font's glyph ``name`` (looked up once): its name, width, Unicode values and lib, read
-        through the wrapped (defcon) glyph where there is one, as :meth:`_source` gives it."""
-        glyph = self._glyphs.get(name)
-        if glyph is None:
-            glyph = self._glyphs[name] = self._source(name)
-        return glyph
+        """The font's glyph ``name``, for its name, width, Unicode values and lib: the wrapped (defcon)
+        glyph where there is one, as :meth:`_source` gives it."""
+        return self._source(name)
 
     def _source(self, name: str):
         """The glyph ``name`` to read outlines from: the wrapped (defcon) glyph where there is one.
