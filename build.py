@@ -65,7 +65,7 @@ NOT_EXTENSIONS = {"numpy", "skia-pathops", "skia_pathops", "pathops", "fonttools
 """Python packages that are no RoboFont extension: naming one in requirements.txt blocks the install."""
 
 REQUIRED_RESOURCES = ["toolbarIcon.pdf"]
-"""Resources the code loads by name (ExtensionBundle(...).get("toolbarIcon")). RoboFont maps
+"""Resources the code loads by name (ExtensionBundle(...).getResourceFilePath("toolbarIcon")). RoboFont maps
 resources by file name without extension, so no two resources may share a stem."""
 
 # PEP 440, appendix B (canonical public and local versions)
@@ -344,7 +344,7 @@ def validate(bundle: Path) -> list[str]:
     for stem, files in stems.items():
         if len(files) > 1:
             problems.append(
-                f"resources: {', '.join(files)} share the name {stem!r}: ExtensionBundle.get({stem!r}) may return either"
+                f"resources: {', '.join(files)} share the name {stem!r}: ExtensionBundle.getResourceFilePath({stem!r}) may return either"
             )
     requirements = bundle / "requirements.txt"
     if requirements.is_file():

@@ -8,9 +8,13 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   that are no ``list``/``dict``), as PyObjC does; ``setExtensionDefault`` refuses what a
   property list cannot hold (Mechanic 2 converts with ``list(getExtensionDefault(...))``).
 - ezui content text is parsed item by item: an unknown ``* Type`` or an unknown
-  ``descriptionData`` key raises. ``(Title ...)`` is a pop-up button (``items=``, ``get()``
-  is the selected index); an untitled ``(...)`` / ``( ...)`` is a *pull-down* button
-  (``itemDescriptions=``, no value), as in the ezui author's own extensions.
+  ``descriptionData`` key raises. ``(Title ...)`` and ``( ...)`` are pop-up buttons (``items=``,
+  ``selected=``; ``get()`` is the selected index: the ezui author's Space Ranger and Paste Glyph,
+  RoboFont's author's ezui hackathon scripts); ``(...)`` with no space is a *pull-down* button
+  (``itemDescriptions=``, no value: the ezui author's Guide Tool).
+- ``startProgress(text=, maxValue=, parent=)`` gives ezui's progress sheet, with ``setText``,
+  ``setMaxValue``, ``increment`` and ``close``, and no ``update`` (defconAppKit's progress
+  window's, which RoboFont's Batch aliases onto ezui's "to keep api in sync").
 - a control without its own ``<identifier>Callback`` sends to the nearest enclosing
   container that has one (``tabsCallback``, ``settingsFormCallback``, ``contentCallback``),
   with the control as sender, as ezui does through nested stacks and forms.
@@ -19,7 +23,8 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   ``Glyph.Changed`` and calls ``adjunctGlyphDidChange``: a glyph that did not exist when
   the list was set is not observed.
 - a ``BaseEventTool`` passes unhandled keys up (``super().keyDown`` is recorded) and has a
-  glyph view with ``inverseScale()``; containers record every sublayer.
+  glyph view with ``inverseScale()``; containers record every sublayer, and a sublayer given a merz
+  property its kind does not take raises (:data:`SUBLAYER_PROPERTIES`).
 """
 
 from __future__ import annotations
@@ -28,11 +33,30 @@ import re
 import sys
 import types
 from contextlib import contextmanager
+from pathlib import Path
 
 from fontParts.fontshell import RFont
 from fontTools.pens.recordingPen import RecordingPen
 
 BLOCKED = ("mojo", "merz", "ezui", "vanilla", "AppKit", "Foundation", "objc")
+
+RESOURCES = Path(__file__).resolve().parents[1] / "source" / "resources"
+"""The extension's resources folder as build.py copies it into the bundle."""
+
+
+class FakeImage:
+    """``AppKit.NSImage``: ``NSImage.alloc().initWithContentsOfFile_(path)`` is the image, or None (nil)
+    when there is no such file."""
+
+    @classmethod
+    def alloc(cls):
+        return cls()
+
+    def initWithContentsOfFile_(self, path):
+        if path is None or not Path(path).is_file():
+            return None
+        self.path = str(path)
+        return self
 
 
 class Recorder:
@@ -158,6 +182,20 @@ def check_plist(value, where="value"):
 
 SUBLAYER_KINDS = ("Base", "Path", "Rectangle", "Oval", "Line", "Symbol", "TextLine", "TextBox", "Image")
 
+_BASE_PROPERTIES = {"name", "position", "size", "anchor", "opacity", "visible", "backgroundColor", "borderColor",
+                    "borderWidth", "cornerRadius"}
+_STROKE = {"strokeColor", "strokeWidth", "strokeDash", "strokeCap", "strokeJoin"}
+SUBLAYER_PROPERTIES = {
+    "Path": _BASE_PROPERTIES | _STROKE | {"fillColor"},
+    "Line": _BASE_PROPERTIES | _STROKE | {"startPoint", "endPoint"},
+    "Symbol": _BASE_PROPERTIES | {"imageSettings"},
+    "TextLine": _BASE_PROPERTIES | {"text", "pointSize", "weight", "fillColor", "horizontalAlignment",
+                                    "verticalAlignment"},
+}
+"""The merz properties a sublayer of these kinds takes when it is appended, as merz's authors and RoboFont's
+examples pass them (Glyph Nanny, Guide Tool, Laser Measure, RoboFont's examples, ezui demos); any other
+raises, as a misspelt property (``strokeColour=``) must. Kinds not listed are not checked."""
+
 
 class FakeLayer:
     def __init__(self, kind: str, **properties):
@@ -187,6 +225,9 @@ class FakeContainer(FakeLayer):
             kind = re.sub(r"(?<!^)(?=[A-Z])", "_", match[1]).lower()
 
             def append(**properties):
+                unknown = set(properties) - SUBLAYER_PROPERTIES.get(match[1], set(properties))
+                if unknown:
+                    raise TypeError(f"merz: {match[1]} sublayers take no {', '.join(sorted(unknown))}")
                 layer = FakeLayer(kind, **properties)
                 self.sublayers.append(layer)
                 return layer
@@ -256,12 +297,13 @@ TYPES = CONTAINERS | {
     "ComboBox",
     "TextEditor",
     "ProgressSpinner",
+    "ProgressBar",
     "Table",
     "ColorWell",
     "MerzView",
 }
-"""Item types written ``* Type`` in a content text. ``* ProgressBar`` is not one: progress
-goes through the window controller's ``startProgress``."""
+"""Item types written ``* Type`` in a content text (the ezui documentation's items page). The
+kerning window shows progress with the controller's ``startProgress`` sheet, not a ``* ProgressBar``."""
 
 SIZE_KEYS = {"width", "height", "gravity"}
 KEYS = {
@@ -271,7 +313,7 @@ KEYS = {
     "Switch": {"value"},
     "RadioButtons": {"value"},
     "Slider": {"value", "minValue", "maxValue", "tickMarks"},
-    "PopUpButton": {"items"},
+    "PopUpButton": {"items", "selected"},
     "PullDownButton": {"itemDescriptions", "image"},
     "ActionButton": {"itemDescriptions", "image"},
     "PushButton": set(),
@@ -305,11 +347,11 @@ def _classify(text: str) -> tuple[str, str | None]:
         return text[2:].strip(), None
     if re.fullmatch(r"\(\(\s*\.\.\.\s*\)\)", text):
         return "ActionButton", None
-    if re.fullmatch(r"\(\s*\.\.\.\s*\)", text):
+    if text == "(...)":
         return "PullDownButton", None
-    match = re.fullmatch(r"\((.*\S)\s+\.\.\.\s*\)", text)
+    match = re.fullmatch(r"\((.*)\s+\.\.\.\s*\)", text)
     if match:
-        return "PopUpButton", match[1].strip()
+        return "PopUpButton", match[1].strip() or None
     if re.fullmatch(r"\[[ Xx-]\](.*)", text):
         return "Checkbox", text
     if re.fullmatch(r"\(\s?[Xx]?\)(.*)", text):
@@ -343,7 +385,7 @@ class FakeItem:
             raise ValueError(f"ezui: {identifier}: unknown valueType {description['valueType']!r}")
         if kind == "PopUpButton":
             self.items = list(description.get("items", []))
-            self.value = 0
+            self.value = int(description.get("selected", 0))
         elif kind in ("Checkbox", "Switch"):
             self.value = bool(description.get("value", bool(title) and title[1] in "Xx"))
         elif kind == "Table":
@@ -464,19 +506,33 @@ class FakeWindow:
 
 
 class FakeProgress:
-    def __init__(self, recorder, text, tickCount):
+    """ezui's progress sheet: ``setText``, ``setMaxValue``, ``increment``, ``close`` (RoboFont's Batch
+    aliases ``update = setText`` on it "to keep api in sync with older progress windows": it has no
+    ``update``, which defconAppKit's progress window has)."""
+
+    def __init__(self, recorder, text, maxValue, parent):
         self.recorder = recorder
         self.texts = [text]
-        self.ticks = tickCount
+        self.maximum = maxValue
+        self.value = 0
+        self.parent = parent
         self.closed = False
 
-    def update(self, text=None):
+    def _open(self):
         if self.closed:
             raise RuntimeError("progress window already closed")
+
+    def setText(self, text):
+        self._open()
         self.texts.append(text)
 
-    def setTickCount(self, count):
-        self.ticks = count
+    def setMaxValue(self, value):
+        self._open()
+        self.maximum = value
+
+    def increment(self, value=1):
+        self._open()
+        self.value += value
 
     def close(self):
         self.closed = True
@@ -492,10 +548,11 @@ class FakeWindowController:
     def started(self):
         pass
 
-    def startProgress(self, text="", tickCount=None):
-        progress = FakeProgress(self.recorder, text, tickCount)
+    def startProgress(self, text="", maxValue=0, parent=None):
+        """ezui's keywords, as its author passes them (``text=``, ``maxValue=``, ``parent=self.w``)."""
+        progress = FakeProgress(self.recorder, text, maxValue, parent)
         if self.recorder is not None:
-            self.recorder.calls.append(("startProgress", (text,), {"tickCount": tickCount}))
+            self.recorder.calls.append(("startProgress", (text,), {"maxValue": maxValue, "parent": parent}))
             self.recorder.progress = progress
         return progress
 
@@ -707,12 +764,16 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
     extensions.registerExtensionDefaults = register_defaults
 
     class ExtensionBundle:
+        """``ExtensionBundle(name)`` (RoboFont's Batch: ``ExtensionBundle("Batch")``) of the extension as
+        built from this repository; only what the mojo.extensions reference documents."""
+
         def __init__(self, name=None, path=None):
             self.name = name
 
-        def get(self, resource, ext="*"):
-            recorder.calls.append(("ExtensionBundle.get", (self.name, resource), {}))
-            return f"<image {resource}>"
+        def getResourceFilePath(self, name, ext="*"):
+            recorder.calls.append(("ExtensionBundle.getResourceFilePath", (self.name, name), {"ext": ext}))
+            found = sorted(RESOURCES.glob(f"{name}.{ext}"))
+            return str(found[0]) if found else None
 
     extensions.ExtensionBundle = ExtensionBundle
 
@@ -755,6 +816,9 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
 
     ui.GetFile = get_file
 
+    appkit = types.ModuleType("AppKit")
+    appkit.NSImage = FakeImage
+
     merz = types.ModuleType("merz")
     ezui = types.ModuleType("ezui")
     ezui.WindowController = FakeWindowController
@@ -772,6 +836,7 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
         "mojo.UI": ui,
         "merz": merz,
         "ezui": ezui,
+        "AppKit": appkit,
     }
 
 

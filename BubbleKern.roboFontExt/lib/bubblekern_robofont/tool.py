@@ -12,6 +12,7 @@ it does not handle, ``glyph.prepareUndo``/``performUndo`` around a mouse-down â€
 
 from __future__ import annotations
 
+import AppKit
 from mojo.events import BaseEventTool, extractNSEvent, postEvent
 from mojo.extensions import ExtensionBundle, getExtensionDefault
 
@@ -85,9 +86,11 @@ class BubbleTool(BaseEventTool):
         return "BubbleKern Bubble Tool"
 
     def getToolbarIcon(self):
-        # ExtensionBundle(name).get(resourceName) returns the image in resources/ by file
-        # name without extension: resources/toolbarIcon.pdf is the only "toolbarIcon" there
-        return ExtensionBundle(EXTENSION_NAME).get(TOOLBAR_ICON)
+        # mojo.extensions documents ExtensionBundle.getResourceFilePath(name, ext="*"): the path of the
+        # resource of that name (resources/toolbarIcon.pdf, the only "toolbarIcon" there); the toolbar
+        # takes an NSImage, as Guide Tool's getToolbarIcon returns one
+        path = ExtensionBundle(EXTENSION_NAME).getResourceFilePath(TOOLBAR_ICON)
+        return AppKit.NSImage.alloc().initWithContentsOfFile_(path)
 
     # -- state -----------------------------------------------------------------------
 

@@ -4,8 +4,8 @@ Built with ``ezui.WindowController`` / ``ezui.EZWindow`` from a content text des
 and ``descriptionData`` (https://typesupply.github.io/ezui/). Every control has its own
 ``<identifier>Callback``: a control without one would send to its enclosing container's
 callback (``tabsCallback``), which therefore checks its sender. Pop-ups are written
-``(Title ...)`` with ``items=`` (an untitled ``( ...)`` is a pull-down button). Progress
-goes through the controller's ``startProgress`` (as Mechanic 2 does), not a window item.
+``(Title ...)`` with ``items=``. Progress goes through the controller's ``startProgress``,
+not a window item.
 Every decision (which pairs, what the table shows, what applying edits) is made by
 :mod:`bubblekern.interface`; this module reads controls, calls it, and writes back.
 """
@@ -236,7 +236,7 @@ class KerningWindowController(ezui.WindowController):
             controller=self,
             size=(680, 820),
         )
-        # pop-ups take their selection after building (ezui documents items=, not a selection key)
+        # the pop-up takes the stored mode after building (set() works whatever the description holds)
         mode = defaults.groups_mode_from_defaults(get_default)
         self.item("groupsModePopUp").set(defaults.GROUPS_MODES.index(mode))
         self.show_font_settings()
@@ -507,23 +507,26 @@ class KerningWindowController(ezui.WindowController):
             return self.error(BubbleKernError("open a font first"))
         bubbles = FontBubbles(font, self.kern_settings(font))
         self.show_font_settings()  # the Settings tab shows the font kerned (the current font may have changed)
-        # the controller's progress sheet: startProgress(text) → update(text) … close(), as Mechanic 2 uses it
+        # ezui's WindowController progress sheet: startProgress(text=, parent=) → setText(text) … close(), as
+        # RoboFont's Batch and the ezui author's Lazy Bones use it (update() is defconAppKit's older progress
+        # window's, which Mechanic 2 has; ezui's has none)
         start = getattr(self, "startProgress", None)
-        progress = start("Kerning…") if start is not None else _NoProgress()
+        progress = start(text="Kerning…", parent=self.w) if start is not None else _NoProgress()
 
         def report(stage, done, total):
             text = progress_text(stage, done, total)
             if text is not None:
-                progress.update(text)
+                progress.setText(text)
 
         try:
-            pairs = request_pairs(self.request(selected_only), bubbles)
-            prior, notes = stored_prior(font)  # the reference fonts recorded (Settings tab, or `fit --prior`)
-            result = kern_pairs(font, pairs, bubbles=bubbles, progress=report, prior=prior)
+            try:
+                pairs = request_pairs(self.request(selected_only), bubbles)
+                prior, notes = stored_prior(font)  # the reference fonts recorded (Settings tab, or `fit --prior`)
+                result = kern_pairs(font, pairs, bubbles=bubbles, progress=report, prior=prior)
+            finally:  # whatever happens, the sheet never stays on the window
+                progress.close()
         except BubbleKernError as error:
-            progress.close()
             return self.error(error)
-        progress.close()
         mode = "replace" if self.item("replaceCheckbox").get() else "update"
         self.result, self.result_font = result, font
         self.rows_shown = result_rows(result, dict(font.kerning.items()), mode)
@@ -585,7 +588,7 @@ def _chosen_paths(chosen) -> list[str]:
 class _NoProgress:
     """Stands in for the progress sheet where the controller has none."""
 
-    def update(self, text=None):
+    def setText(self, text):
         pass
 
     def close(self):
