@@ -356,6 +356,8 @@ def _classify(text: str) -> tuple[str, str | None]:
         return "Checkbox", text
     if re.fullmatch(r"\(\s?[Xx]?\)(.*)", text):
         return "RadioButtons", text
+    if re.fullmatch(r"\|-+\|", text):  # a one-line table (RoboFont's Batch: ``|---| @sources``)
+        return "Table", None
     if re.fullmatch(r"\[\[_.*_\]\]", text):
         return "TextEditor", None
     if re.fullmatch(r"\[_.*_\].*", text):
@@ -588,7 +590,7 @@ class FakeSubscriber:
         subscriber.started()
 
     def _detach(self):
-        self.setAdjunctObjectsToObserve([])
+        self.clearObservedAdjunctObjects()
         if self in self._recorder.live:
             self._recorder.live.remove(self)
 
@@ -604,6 +606,10 @@ class FakeSubscriber:
             observer = _Observer(lambda n, glyph=glyph: self.adjunctGlyphDidChange(dict(glyph=glyph)))
             glyph.naked().addObserver(observer, "changed", "Glyph.Changed")
             self._observers.append((glyph, observer))
+
+    def clearObservedAdjunctObjects(self):
+        """Observe nothing more (the ezui author's Space Ranger and ezui demos)."""
+        self.setAdjunctObjectsToObserve([])
 
     def build(self):
         pass

@@ -1065,6 +1065,8 @@ def test_the_fake_reads_ezui_buttons_as_the_api_authors_write_them():
     assert fake_robofont._classify("( ...)") == ("PopUpButton", None)
     assert fake_robofont._classify("(...)") == ("PullDownButton", None)
     assert fake_robofont._classify("((...))") == ("ActionButton", None)
+    assert fake_robofont._classify("|---|") == ("Table", None)  # RoboFont's Batch
+    assert fake_robofont._classify("[[_ _]]") == ("TextEditor", None)  # Workspaces
     w = fake_robofont.FakeWindow(content="( ...) @fonts", descriptionData=dict(fonts=dict(items=["A", "B"], selected=1)))
     assert w.getItem("fonts").get() == 1
     with pytest.raises(ValueError, match="takes no description key 'itemDescriptions'"):

@@ -4,8 +4,9 @@ Built with ``ezui.WindowController`` / ``ezui.EZWindow`` from a content text des
 and ``descriptionData`` (https://typesupply.github.io/ezui/). Every control has its own
 ``<identifier>Callback``: a control without one would send to its enclosing container's
 callback (``tabsCallback``), which therefore checks its sender. Pop-ups are written
-``(Title ...)`` with ``items=``. Progress goes through the controller's ``startProgress``,
-not a window item.
+``(Title ...)`` with ``items=``; tables ``|---|`` (as RoboFont's Batch writes one) and the text
+editor ``[[_ _]]`` (as the ezui author's Workspaces does). Progress goes through the controller's
+``startProgress``, not a window item.
 Every decision (which pairs, what the table shows, what applying edits) is made by
 :mod:`bubblekern.interface`; this module reads controls, calls it, and writes back.
 """
@@ -73,7 +74,7 @@ CONTENT = """
 >>> [_ _] @rightField
 >>> [ ] Add Flipped @flippedCheckbox
 >>> ( Add Row ) @addRowButton
->> * Table @rowsTable
+>> |---| @rowsTable
 >> * HorizontalStack @rowButtonsStack
 >>> ( Remove Row ) @removeRowButton
 >>> ( Clear Rows ) @clearRowsButton
@@ -85,7 +86,7 @@ CONTENT = """
 >>> ( Save ) @saveFavouriteButton
 >>> ( Delete ) @deleteFavouriteButton
 > * Tab: Pair List @textTab
->> * TextEditor @pairText
+>> [[_ _]] @pairText
 >> * HorizontalStack @textButtonsStack
 >>> ( Load File… ) @loadFileButton
 >>> No pairs. @textStatusLabel
@@ -136,7 +137,7 @@ CONTENT = """
 > ( Kern All Pairs ) @kernAllButton
 > ( Kern Pairs with Selected Glyphs ) @kernSelectedButton
 Nothing kerned yet. @previewLabel
-* Table @resultsTable
+|---| @resultsTable
 * HorizontalStack @applyStack
 > [ ] Replace: remove solved pairs that come out below the threshold @replaceCheckbox
 > ( Apply ) @applyButton

@@ -119,7 +119,7 @@ class BubbleOverlay(Subscriber):
         self.container.clearSublayers()
         glyph = self.getGlyphEditor().getGlyph()
         if glyph is None or not defaults.flag(get_default, "showBubbles"):
-            self.setAdjunctObjectsToObserve([])
+            self.clearObservedAdjunctObjects()
             return
         font = glyph.font
         name = glyph.name
