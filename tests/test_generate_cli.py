@@ -353,3 +353,19 @@ def test_a_save_that_failed_half_way_writes_every_change_the_next_time(tmp_path,
     assert sorted(again.getLayer("bubble").keys()) == sorted(written)
     assert all(again.getLayer("bubble")[n].bounds == font.getLayer("bubble")[n].bounds for n in written)
     assert font.path == str(ufo) and font["H"].bounds  # the font still reads from where it was saved
+
+
+def test_bubbles_in_a_ufo_2_are_saved_by_making_it_ufo_3_with_a_warning(tmp_path, capsys):
+    from fontTools.ufoLib import UFOReader
+
+    font = helpers.latin_font()
+    font.removeLayer("bubble")
+    ufo = tmp_path / "Old.ufo"
+    font.save(str(ufo), formatVersion=2)  # a UFO 2 has no layers: the bubbles would be dropped on save
+    code, _, err = run(capsys, "bubbles", ufo, "--all")
+    assert code == 0, err
+    assert "Old.ufo is saved as UFO 3 (it was UFO 2): a UFO 2 holds one glyph layer, so its layer 'bubble'" in err
+    reader = UFOReader(str(ufo))
+    assert reader.formatVersionTuple[0] == 3 and reader.getLayerNames() == ["public.default", "bubble"]
+    kerned = open_font(ufo)
+    assert kerned.getLayer("bubble")["H"].contours and kerned["H"].width == font["H"].width

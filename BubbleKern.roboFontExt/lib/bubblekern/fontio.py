@@ -338,6 +338,17 @@ def _save_to(font, target: Path, temporary: Path) -> None:
     (a new file, another path, an object that is not defcon's) is written whole.
     """
     naked = _naked(font)
+    if _needs_ufo3(naked):
+        extra = [repr(name) for name in naked.layers.layerOrder if name != naked.layers.defaultLayer.name]
+        lost = f"layer {extra[0]}" if len(extra) == 1 else f"layers {', '.join(extra)}"
+        warnings.warn(
+            f"{target.name} is saved as UFO 3 (it was UFO 2): a UFO 2 holds one glyph layer, so its {lost} "
+            "would be lost",
+            BubbleKernWarning,
+            stacklevel=4,
+        )
+        font.save(str(temporary), formatVersion=3)
+        return
     source = getattr(naked, "path", None)
     if (
         not source
@@ -360,6 +371,14 @@ def _save_to(font, target: Path, temporary: Path) -> None:
     except BaseException:
         naked.path = source
         raise
+
+
+def _needs_ufo3(naked) -> bool:
+    """True for a font read from a UFO 2 that now has layers besides the default one: a UFO 2 file
+    holds one glyph set, so saving it as it was read would drop the bubble layer without a word."""
+    version = getattr(naked, "ufoFormatVersionTuple", None)
+    layers = getattr(naked, "layers", None)
+    return version is not None and version[0] < 3 and layers is not None and len(layers.layerOrder) > 1
 
 
 def _whole_next_time(fonts: Iterable) -> None:
