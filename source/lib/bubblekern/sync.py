@@ -34,6 +34,7 @@ from typing import Literal
 from fontTools.misc.transform import Transform
 from fontTools.pens.recordingPen import RecordingPointPen
 
+from .bubbles import _naked
 from .errors import BubbleLayerError, ComponentCycleError, ComponentError, MissingGlyphError
 
 __all__ = [
@@ -211,15 +212,19 @@ def _bubble_layer(font, layer: str):
 def _with_outlines(font, bubble_layer, glyphs: Iterable[str] | None, warnings: list[str], failed: str):
     """(name, bubble glyph, outline) for each chosen bubble with contours of its own.
 
-    A glyph whose components are broken is left out, with a warning ending in ``failed``.
+    Glyphs are read through the wrapped (defcon) font and layer where there are some: a fontParts
+    layer lists every glyph to look one up, and its point wrappers are slow to draw. The bubble
+    glyph given is the wrapped one too (its lib is the fontParts glyph's). A glyph whose
+    components are broken is left out, with a warning ending in ``failed``.
     """
     memo: dict = {}
+    outlines, bubbles = _naked(font), _naked(bubble_layer)
     for name in _chosen(font, bubble_layer, glyphs):
-        bubble = bubble_layer[name] if name in bubble_layer else None
-        if not has_contours(bubble):
+        bubble = bubbles[name] if name in bubbles else None
+        if bubble is None or len(bubble) == 0:  # len: its contours
             continue
         try:
-            outline = outline_of(font, name, memo)
+            outline = outline_of(outlines, name, memo)
         except ComponentError as error:
             warnings.append(f"glyph {name!r} {failed}: {error}")
             continue
@@ -379,6 +384,6 @@ def sync_bubbles(
         else:
             report.moved.append(Move(name, state.dx, float(state.before["left"]), float(outline.left)))
             if not dry_run:
-                move_bubble(bubble, state.dx)
+                move_bubble(bubble_layer[name], state.dx)  # the fontParts glyph: its contours move
                 record_outline(bubble, outline)
     return report
