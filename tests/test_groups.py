@@ -410,3 +410,48 @@ def test_cli_group_value_key_takes_the_key_glyphs_pair(tmp_path, capsys):
     groups = {k: list(v) for k, v in helpers.RFont(str(path)).groups.items()}
     assert all(lookupKerningValue(p, kerning, groups) == v for p, v in solved.items())
     assert data["summary"]["after"] == len(kerning)
+
+
+def _sides_match(a, b, tol: float, coverage: float) -> bool:
+    """The definition build_groups clusters by, one pair at a time: sides ((first band, values), NaN where
+    a band is empty) that share bands over at least ``coverage`` of the bands either has, each within ``tol``."""
+    import numpy as np
+
+    (start_a, va), (start_b, vb) = a, b
+    lo, hi = max(start_a, start_b), min(start_a + len(va), start_b + len(vb))
+    if hi <= lo:
+        return False
+    sa, sb = va[lo - start_a:hi - start_a], vb[lo - start_b:hi - start_b]
+    shared = np.isfinite(sa) & np.isfinite(sb)
+    union = int(np.isfinite(va).sum() + np.isfinite(vb).sum() - shared.sum())
+    if not shared.any() or shared.sum() < coverage * union:
+        return False
+    return bool(np.all(np.abs(sa[shared] - sb[shared]) <= tol + 1e-9))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([0.0, 3.0, 10.0]), st.sampled_from([0.5, 0.8, 1.0]))
+def test_clustering_every_glyph_at_once_is_the_greedy_pairwise_clustering(seed, tol, coverage):
+    import numpy as np
+
+    from bubblekern.groups import _cluster
+
+    rng = np.random.default_rng(seed)
+    order = [f"g{i}" for i in range(int(rng.integers(1, 40)))]
+    sides = {}
+    for name in order:  # a few shapes, shifted, cut short, with holes: many near matches
+        values = rng.choice([0.0, 5.0, 12.0], size=int(rng.integers(1, 12))) + rng.choice([0.0, 2.0, 9.0])
+        values[rng.random(len(values)) < 0.15] = np.nan
+        sides[name] = (int(rng.integers(-3, 4)), values)
+    expected: list[list[str]] = []
+    for name in order:
+        for members in expected:
+            if _sides_match(sides[members[0]], sides[name], tol, coverage):
+                members.append(name)
+                break
+        else:
+            expected.append([name])
+    position = {n: i for i, n in enumerate(order)}
+    assert _cluster(order, sides, tol, coverage, "k.", position) == {
+        "k." + m[0]: tuple(m) for m in expected if len(m) > 1
+    }

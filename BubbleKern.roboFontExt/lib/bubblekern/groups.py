@@ -613,6 +613,7 @@ def build_groups(
     order = sorted(profiles, key=lambda n: (rank.get(n, len(rank)), where[n]))
     tol = scaled_tolerance(tolerance, units_per_em(font))
     rtl = {n for n, d in glyph_directions(font, order, bubbles.settings.rtl).items() if d == "R"}
+    widths = bubbles.widths(order)  # read through the wrapped layer: font[name] lists every glyph per lookup
     sides = {}
     for side in (1, 2):
         sides[side] = {}
@@ -621,39 +622,50 @@ def build_groups(
             # the first glyph of a right-to-left pair is the one on the right: its left side counts
             facing_right = (side == 1) != (name in rtl)
             values = np.asarray(profile.right if facing_right else profile.left, float)
-            sides[side][name] = (profile.start, font[name].width - values if facing_right else values)
+            sides[side][name] = (profile.start, widths[name] - values if facing_right else values)
     left = _cluster(order, sides[1], tol, coverage, KERN1, where)
     right = _cluster(order, sides[2], tol, coverage, KERN2, where)
     return KernGroups(left, right)
 
 
 def _cluster(order, sides, tol, coverage, prefix, position) -> dict[str, tuple[str, ...]]:
+    """Greedy clustering in ``order``: each glyph joins the first cluster whose first member's side
+    matches its own, else starts one. Two sides ((first band, values per band), NaN where a band is
+    empty) match when they share bands over at least ``coverage`` of the bands either has and differ
+    by at most ``tol`` in each. Each glyph is tested against every cluster at once, on one band axis."""
+    if not order:
+        return {}
+    low = min(sides[n][0] for n in order)
+    high = max(sides[n][0] + len(sides[n][1]) for n in order)
+    rows = np.full((len(order), high - low), np.nan)
+    for i, name in enumerate(order):
+        start, values = sides[name]
+        rows[i, start - low:start - low + len(values)] = values
+    finite = np.isfinite(rows)
+    counts = finite.sum(axis=1)
+    leaders = np.empty(len(order), dtype=np.int64)  # row of each cluster's first member
     clusters: list[list[str]] = []
-    for name in order:
-        for members in clusters:
-            if _sides_match(sides[members[0]], sides[name], tol, coverage):
-                members.append(name)
-                break
-        else:
-            clusters.append([name])
+    for i, name in enumerate(order):
+        k = len(clusters)
+        if k:
+            lead = leaders[:k]
+            shared = finite[lead] & finite[i]
+            common = shared.sum(axis=1)
+            union = counts[lead] + counts[i] - common
+            with np.errstate(invalid="ignore"):
+                close = np.abs(rows[lead] - rows[i]) <= tol + 1e-9
+            match = (common > 0) & (common >= coverage * union) & np.all(close | ~shared, axis=1)
+            hit = int(np.argmax(match))
+            if match[hit]:
+                clusters[hit].append(name)
+                continue
+        leaders[k] = i
+        clusters.append([name])
     return {
         prefix + members[0]: (members[0], *sorted(members[1:], key=position.__getitem__))
         for members in clusters
         if len(members) > 1
     }
-
-
-def _sides_match(a, b, tol: float, coverage: float) -> bool:
-    (start_a, va), (start_b, vb) = a, b
-    lo, hi = max(start_a, start_b), min(start_a + len(va), start_b + len(vb))
-    if hi <= lo:
-        return False
-    sa, sb = va[lo - start_a:hi - start_a], vb[lo - start_b:hi - start_b]
-    shared = np.isfinite(sa) & np.isfinite(sb)
-    union = int(np.isfinite(va).sum() + np.isfinite(vb).sum() - shared.sum())
-    if not shared.any() or shared.sum() < coverage * union:
-        return False
-    return bool(np.all(np.abs(sa[shared] - sb[shared]) <= tol + 1e-9))
 
 
 def write_groups(font, groups: KernGroups, overwrite: bool = False) -> list[str]:
