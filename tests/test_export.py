@@ -219,3 +219,31 @@ def test_cli_export_needs_an_output(tmp_path, capsys):
     assert main(["export", str(tmp_path / "Missing.ufo"), "--fea", str(tmp_path / "k.fea")]) == 1
     assert "Missing.ufo" in capsys.readouterr().err
     assert not (tmp_path / "k.fea").exists()
+
+
+@pytest.mark.parametrize("marker", [False, True])
+def test_a_kern_feature_of_the_font_s_own_is_named_when_it_hides_the_kerning(font_and_classes, marker, tmp_path):
+    """ufo2ft keeps a features.fea kern feature without '# Automatic Code' and leaves the kerning out."""
+    import warnings
+
+    from bubblekern.errors import BubbleKernWarning
+
+    font, _ = font_and_classes
+    own = "    pos H H -500;\n" + ("    # Automatic Code\n" if marker else "")
+    original = font.features.text
+    font.features.text = f"feature kern {{\n{own}}} kern;\n"
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", BubbleKernWarning)
+            compile_font(font, tmp_path / "Test.ttf", "ttf")
+    finally:
+        font.features.text = original
+    said = [str(w.message) for w in caught if issubclass(w.category, BubbleKernWarning)]
+    expected = expected_advances(font)
+    shaped = kernfonts.shaped_advances((tmp_path / "Test.ttf").read_bytes(), expected, cmap_of(font))
+    if marker:  # the kerning goes where the comment is: the font's kerning shapes, no warning
+        assert not said and shaped[("I", "I")] == expected[("I", "I")]
+    else:
+        assert len(said) == 1 and "its features.fea has a kern feature of its own" in said[0]
+        assert "'# Automatic Code'" in said[0] and f"({len(font.kerning):,} entries)" in said[0]
+        assert shaped[("H", "H")] == 700 + 700 - 500 and shaped[("I", "I")] == 300 + 300  # the feature's, not ours

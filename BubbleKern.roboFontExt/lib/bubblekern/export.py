@@ -12,14 +12,25 @@ or a defcon / ufoLib2 font directly.
 
 from __future__ import annotations
 
+import re
+import warnings
 from pathlib import Path
 from typing import Literal
 
-from .errors import BubbleKernError
+from .errors import BubbleKernError, BubbleKernWarning
 from .fontio import write_atomically
 from .kerntable import MAX_PAIRS, font_kern_table
 
-__all__ = ["ExportError", "feature_text", "compile_font", "write_binary", "write_text", "ufo_of", "KERN_MODES"]
+__all__ = [
+    "ExportError",
+    "feature_text",
+    "compile_font",
+    "own_kern_feature",
+    "write_binary",
+    "write_text",
+    "ufo_of",
+    "KERN_MODES",
+]
 
 KernMode = Literal["gpos", "both", "table"]
 KERN_MODES = ("gpos", "both", "table")
@@ -59,6 +70,28 @@ def feature_text(font) -> str:
     except Exception as error:
         raise ExportError(f"{_name(ufo)}: ufo2ft could not write the kern feature: {error}") from error
     return fea.asFea()
+
+
+def own_kern_feature(font) -> bool:
+    """True when ``font``'s features.fea has a ``kern`` feature of its own with no ``# Automatic Code``
+    comment in it: ufo2ft then keeps that feature and leaves the font's kerning out of GPOS.
+
+    Decided as ufo2ft's kern feature writer decides it (``BaseFeatureWriter.setContext``), on the
+    parsed features; a features.fea that does not mention a kern feature is not parsed."""
+    ufo = ufo_of(font)
+    text = getattr(getattr(ufo, "features", None), "text", None) or ""
+    if not re.search(r"\bfeature\s+kern\b", text):
+        return False
+    parse = _require("ufo2ft.featureCompiler").parseLayoutFeatures
+    BaseFeatureWriter = _require("ufo2ft.featureWriters.baseFeatureWriter").BaseFeatureWriter
+    KernFeatureWriter = _require("ufo2ft.featureWriters.kernFeatureWriter").KernFeatureWriter
+    try:
+        fea = parse(ufo)
+    except Exception:  # noqa: BLE001  (the compile itself names what is wrong with features.fea)
+        return False
+    writer = KernFeatureWriter()
+    BaseFeatureWriter.setContext(writer, ufo, fea)  # the base's: which features are left to write
+    return "kern" not in writer.context.todo
 
 
 def _name(ufo) -> str:
@@ -109,6 +142,15 @@ def compile_font(
     if format == "otf":
         options.setdefault("optimizeCFF", 1 if optimize else 0)
     options.setdefault("layerName", None)  # the default layer; the bubble layer stays out
+    if kern != "table" and len(ufo.kerning) and own_kern_feature(ufo):
+        table = "; the kern table holds it" if kern == "both" else ""
+        warnings.warn(
+            f"{Path(_name(ufo)).name}: its features.fea has a kern feature of its own, with no '# Automatic Code' "
+            f"comment: ufo2ft keeps that feature, so the GPOS kern feature is not the font's kerning "
+            f"({len(ufo.kerning):,} entries){table}. Add the comment where the kerning goes in it, or remove it",
+            BubbleKernWarning,
+            stacklevel=2,
+        )
     compile_ = ufo2ft.compileOTF if format == "otf" else ufo2ft.compileTTF
     try:
         ttfont = compile_(ufo, **options)
