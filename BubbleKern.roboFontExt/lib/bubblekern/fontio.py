@@ -338,6 +338,7 @@ def _save_to(font, target: Path, temporary: Path) -> None:
     (a new file, another path, an object that is not defcon's) is written whole.
     """
     naked = _naked(font)
+    version = None
     if _needs_ufo3(naked):
         extra = [repr(name) for name in naked.layers.layerOrder if name != naked.layers.defaultLayer.name]
         lost = f"layer {extra[0]}" if len(extra) == 1 else f"layers {', '.join(extra)}"
@@ -347,18 +348,18 @@ def _save_to(font, target: Path, temporary: Path) -> None:
             BubbleKernWarning,
             stacklevel=4,
         )
-        font.save(str(temporary), formatVersion=3)
-        return
+        version = 3
     source = getattr(naked, "path", None)
     if (
-        not source
+        version is not None
+        or not source
         or naked in _SAVED_WHOLE
         or not target.is_dir()
         or not (target / "metainfo.plist").is_file()
         or Path(source).resolve() != target.resolve()
         or not hasattr(naked, "layers")
     ):
-        font.save(str(temporary))
+        font.save(str(temporary), **({} if version is None else {"formatVersion": version}))
         _SAVED_WHOLE.discard(naked)
         return
     for layer in naked.layers:  # as a whole save does: no glyph is left to be read from the copy later
