@@ -247,3 +247,15 @@ def test_a_kern_feature_of_the_font_s_own_is_named_when_it_hides_the_kerning(fon
         assert len(said) == 1 and "its features.fea has a kern feature of its own" in said[0]
         assert "'# Automatic Code'" in said[0] and f"({len(font.kerning):,} entries)" in said[0]
         assert shaped[("H", "H")] == 700 + 700 - 500 and shaped[("I", "I")] == 300 + 300  # the feature's, not ours
+
+
+def test_export_fea_says_when_the_font_has_a_kern_feature_of_its_own(tmp_path, capsys):
+    font, _ = kerned_font()
+    ufo = helpers.save(font, tmp_path)
+    out = tmp_path / "kern.fea"
+    assert main(["export", str(ufo), "--fea", str(out)]) == 0
+    assert "kern feature of its own" not in capsys.readouterr().err and "pos" in out.read_text()
+    (ufo / "features.fea").write_text("feature kern {\n    pos H H -500;\n} kern;\n")
+    assert main(["export", str(ufo), "--fea", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert f"Test.ufo: its features.fea has a kern feature of its own: use {out} in place of it" in err

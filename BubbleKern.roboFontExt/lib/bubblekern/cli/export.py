@@ -7,7 +7,7 @@ import argparse
 from ..errors import FontFileError
 from ..fontio import open_font
 from ..groups import check_groups_file
-from .common import say, ufo_path
+from .common import say, ufo_path, warn
 
 ORDER = 40
 
@@ -36,7 +36,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..export import compile_font, feature_text, write_text
+    from ..export import compile_font, feature_text, own_kern_feature, write_text
 
     if not (args.fea or args.otf or args.ttf):
         raise FontFileError("give at least one of --fea, --otf, --ttf")
@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
         text = feature_text(font)
         write_text(text, args.fea)
         say(f"wrote {args.fea} ({len(font.kerning):,} kerning entries)")
+        if text and own_kern_feature(font):
+            warn(f"{path.name}: its features.fea has a kern feature of its own: use {args.fea} in place of it "
+                 "(beside it, both would kern)")
     for form, target in (("otf", args.otf), ("ttf", args.ttf)):
         if target:
             ttfont = compile_font(font, target, form, kern, optimize=args.optimize)
