@@ -196,7 +196,8 @@ def sync_state(bubble_glyph, outline: Outline, name: str = "") -> SyncState:
 
 
 def has_contours(glyph) -> bool:
-    return glyph is not None and len(glyph.contours) > 0
+    """True for a glyph with contours of its own (fontParts or defcon: ``len`` counts contours)."""
+    return glyph is not None and len(glyph) > 0
 
 
 def _bubble_layer(font, layer: str):
@@ -221,7 +222,7 @@ def _with_outlines(font, bubble_layer, glyphs: Iterable[str] | None, warnings: l
     outlines, bubbles = _naked(font), _naked(bubble_layer)
     for name in _chosen(font, bubble_layer, glyphs):
         bubble = bubbles[name] if name in bubbles else None
-        if bubble is None or len(bubble) == 0:  # len: its contours
+        if not has_contours(bubble):
             continue
         try:
             outline = outline_of(outlines, name, memo)
