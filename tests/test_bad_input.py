@@ -216,6 +216,25 @@ def _bad_band(ufo, tmp):
     return ["kern", ufo, "--band", "0"]
 
 
+def _args(*args):
+    """A case whose command line is ``args`` with the font (and ``{tmp}``) filled in."""
+    return lambda ufo, tmp: [str(a).format(tmp=tmp) if isinstance(a, str) else a for a in (args[0], ufo, *args[1:])]
+
+
+NUMBERS = [  # numbers a command line takes that no setting checks
+    ("negative group tolerance", _args("kern", "--groups", "build", "--tolerance", "-1"),
+     r"argument --tolerance: must be a number ≥ 0, not -1"),
+    ("NaN loose tolerance", _args("kern", "--loose-tolerance", "nan"), r"argument --loose-tolerance: must be a number ≥ 0, not nan"),
+    ("negative entry budget", _args("kern", "--max-entries", "-5"), r"argument --max-entries: must be a whole number ≥ 0, not -5"),
+    ("fractional entry budget", _args("kern", "--max-entries", "2.5"), r"argument --max-entries: must be a whole number ≥ 0, not '2\.5'"),
+    ("negative worst count", _args("evaluate", "--worst", "-3"), r"argument --worst: must be a whole number ≥ 0, not -3"),
+    ("NaN proof em", _args("proof", "--em", "nan", "-o", "{tmp}/p.pdf"), r"--page/--em: page sizes must be numbers ≥ 0"),
+    ("infinite proof page", _args("proof", "--page", "infx800", "-o", "{tmp}/p.pdf"), r"--page/--em: page sizes must be numbers ≥ 0"),
+    ("proof em taller than the page", _args("proof", "--em", "1e6", "-o", "{tmp}/p.pdf"),
+     r"--page/--em: an em of 1e\+06 does not fit the page's height within its margins"),
+]
+
+
 # -- stale and degenerate input, and what fuzzing the command line found (issue 11) --------
 
 
@@ -409,6 +428,7 @@ CASES = [
     ("fit without reference kerning", _fit_without_kerning, r"the reference has no kerning to fit to"),
     ("evaluate against a missing reference", _evaluate_missing_reference, r"Nothing\.ufo: no such file or folder"),
     *HARDENING,
+    *NUMBERS,
 ]
 
 

@@ -114,6 +114,15 @@ def test_plan_keeps_every_value_it_did_not_keep(seed):
     assert not again.written and not again.removed
 
 
+@pytest.mark.parametrize("tolerance, loose", [(-1, None), (float("nan"), None), (5, float("inf")), ("wide", None), (True, None)])
+def test_plan_refuses_tolerances_that_are_not_distances(tolerance, loose):
+    font, pairs = random_font(0)
+    result = kern_pairs(font, pairs)
+    with pytest.raises(ValueError, match=r"tolerance must be a number ≥ 0 \(font units\), not"):
+        plan_classes(result, read_groups(font), kerning_dict(font), tolerance=tolerance, loose_tolerance=loose)
+    assert plan_classes(result, read_groups(font), kerning_dict(font), tolerance=0, loose_tolerance=0).tolerance == 0
+
+
 @pytest.mark.parametrize("seed", range(0, 60, 3))
 def test_compress_and_apply_keep_every_value_they_did_not_keep(seed):
     font, pairs = random_font(seed)

@@ -67,6 +67,20 @@ def test_png_shows_each_pair_unkerned_kerned_and_with_font_kerning(tmp_path):
         assert starts[i + 1] - starts[i] == pytest.approx((700 + kern) * scale, abs=1.5)
 
 
+def test_an_image_proof_of_too_many_pages_writes_nothing(tmp_path, monkeypatch):
+    import bubblekern.proof as proofs
+
+    font = font_with_ink()
+    options = ProofOptions(page=(300, 300), em=100, bubbles=False)  # one pair a page
+    pairs = [("L", "R"), ("R", "L"), ("L", "S"), ("S", "R")]
+    monkeypatch.setattr(proofs, "MAX_IMAGE_PAGES", 3)
+    with pytest.raises(ProofError, match=r"p\.png: 4 pages would be 4 \.png files \(at most 3\); proof fewer pairs, or write a \.pdf"):
+        proof(font, tmp_path / "p.png", pairs=pairs, options=options)
+    assert list(tmp_path.iterdir()) == []
+    assert proof(font, tmp_path / "p.pdf", pairs=pairs, options=options) == [tmp_path / "p.pdf"]  # one file
+    assert len(proof(font, tmp_path / "p.svg", pairs=pairs[:3], options=options)) == 3
+
+
 def test_pixels_differ_only_where_kerning_differs(tmp_path):
     options = ProofOptions(page=(600, 300), em=100, bubbles=False)
     a, b, c = font_with_ink(), font_with_ink(), font_with_ink()

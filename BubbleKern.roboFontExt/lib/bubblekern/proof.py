@@ -12,6 +12,7 @@ per page (``.png``/``.svg``; several pages are numbered ``name-1.png``, ``name-2
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +42,9 @@ __all__ = [
 FORMATS = (".pdf", ".png", ".svg")
 DEFAULT_PAIRS = 300
 """Pairs a proof shows when none are given: the font's strongest kerning pairs, or BubbleKern's."""
+
+MAX_IMAGE_PAGES = 1000
+"""A PNG or SVG proof writes one file a page: more pages than this stop it (a PDF is one file)."""
 
 INK = (0, 0, 0)
 BUBBLE = (0.15, 0.45, 0.95, 0.22)
@@ -74,8 +78,13 @@ class ProofOptions:
     compare: bool = False
 
     def __post_init__(self):
+        numbers = (*self.page, self.margin, self.em, self.gap, self.cell_gap, self.label_size)
+        if not all(math.isfinite(v) and v >= 0 for v in numbers):
+            raise ValueError(f"page sizes must be numbers ≥ 0, not {', '.join(f'{v:g}' for v in numbers)}")
         if min(self.page) <= 2 * self.margin or self.em <= 0:
             raise ValueError("the page must be larger than its margins and the em positive")
+        if self.em > self.page[1] - 2 * self.margin:
+            raise ValueError(f"an em of {self.em:g} does not fit the page's height within its margins")
 
 
 @dataclass
@@ -240,6 +249,9 @@ def proof(
         result = kern_pairs(font, wanted, bubbles=bubbles)
     painter = _Painter(font, bubbles, result, font_kerning, options)
     pages = painter.layout(pairs, runs)
+    if suffix != ".pdf" and len(pages) > MAX_IMAGE_PAGES:
+        raise ProofError(f"{output}: {len(pages):,} pages would be {len(pages):,} {suffix} files (at most "
+                         f"{MAX_IMAGE_PAGES:,}); proof fewer pairs, or write a .pdf")
     paths = page_paths(output, len(pages))
     try:
         painter.save(pages, suffix, paths)

@@ -56,6 +56,7 @@ Only pairs this run may set are loosened this way; a designer value is always ke
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -323,6 +324,9 @@ def plan_classes(
         raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    for name, tol in (("tolerance", tolerance), ("loose_tolerance", loose_tolerance)):
+        if tol is not None and not _non_negative(tol):
+            raise ValueError(f"{name} must be a number ≥ 0 (font units), not {tol!r}")
     pair_names = result.pairs.names if isinstance(result.pairs, PairTable) else [n for p in result.pairs for n in p]
     members = [m for side in (groups.left, groups.right) for ms in side.values() for m in ms]
     names = list(dict.fromkeys([*pair_names, *members]))
@@ -532,6 +536,13 @@ def _bucket(pair: Pair, index: GlyphIndex) -> tuple[int, int] | None:
     if i is None or j is None:
         return None
     return i, j
+
+
+def _non_negative(value) -> bool:
+    try:
+        return not isinstance(value, bool) and math.isfinite(float(value)) and float(value) >= 0
+    except (TypeError, ValueError):
+        return False
 
 
 def _rounded(value: float | None) -> float | None:

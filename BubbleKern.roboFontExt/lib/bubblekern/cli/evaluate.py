@@ -10,7 +10,7 @@ from ..bubbles import FontBubbles
 from ..errors import FontFileError
 from ..evaluate import EvaluationError, evaluate
 from ..pairs import read_pair_list
-from .common import add_settings_arguments, open_ufo, say, settings_from_args, warn
+from .common import add_settings_arguments, at_least, open_ufo, say, settings_from_args, warn
 
 ORDER = 60
 
@@ -34,7 +34,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "--reference-binary", metavar="FONT.otf", help="compare with a compiled font's kerning, measured with HarfBuzz"
     )
     parser.add_argument("--pairs", metavar="FILE", help="compare these pairs (reference 0 where it has none)")
-    parser.add_argument("--worst", type=int, default=10, metavar="N", help="list the N worst pairs (default: 10)")
+    parser.add_argument("--worst", type=at_least(0, whole=True), default=10, metavar="N", help="list the N worst pairs (default: 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_settings_arguments(parser)
     return parser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -14,7 +15,24 @@ from ..fontio import open_font
 from ..pairs import check_names
 from ..settings import LIB_KEY, Settings, stores_blend
 
-__all__ = ["add_settings_arguments", "settings_from_args", "stored_settings", "ufo_path", "open_ufo", "saved_line", "glyph_list", "progress_bar", "warn", "say"]
+__all__ = ["at_least", "add_settings_arguments", "settings_from_args", "stored_settings", "ufo_path", "open_ufo", "saved_line", "glyph_list", "progress_bar", "warn", "say"]
+
+
+def at_least(minimum: float, whole: bool = False):
+    """An argparse ``type``: a finite number (a whole one when ``whole``) not below ``minimum``."""
+    kind = "a whole number" if whole else "a number"
+
+    def number(text: str) -> float | int:
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {kind} ≥ {minimum:g}, not {text!r}") from None
+        if not math.isfinite(value) or value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {kind} ≥ {minimum:g}, not {text}")
+        return value
+
+    number.__name__ = kind
+    return number
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser) -> None:

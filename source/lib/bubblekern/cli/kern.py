@@ -28,6 +28,7 @@ from .common import (
     add_pair_arguments,
     add_prior_arguments,
     add_settings_arguments,
+    at_least,
     check_own_references,
     note,
     pairs_from_args,
@@ -79,7 +80,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     groups.add_argument(
         "--tolerance",
-        type=float,
+        type=at_least(0),
         default=5.0,
         metavar="N",
         help="a member its group value would set more than N units per 1000 em closer than its own value "
@@ -87,7 +88,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     groups.add_argument(
         "--loose-tolerance",
-        type=float,
+        type=at_least(0),
         default=LOOSE_TOLERANCE,
         metavar="N",
         help="a member its group value leaves more than N units per 1000 em looser than its own value gets an "
@@ -125,7 +126,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     out = parser.add_argument_group("output")
     out.add_argument(
         "--max-entries",
-        type=int,
+        type=at_least(0, whole=True),
         default=MAX_ENTRIES,
         metavar="N",
         help="leave the font at most N kerning entries, its own entries the run leaves alone included (a font "
