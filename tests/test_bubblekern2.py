@@ -11,7 +11,10 @@ import json
 import math
 from pathlib import Path
 
+import kernfonts
 import pytest
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.ttLib import TTFont
 
 from bubblekern import kern_pairs, open_font
 from bubblekern.bubblekern2 import IMPORT_KEY, import_walls, resolve_wall
@@ -200,3 +203,22 @@ def test_bk_test_serif_imports_kerns_and_proofs(tmp_path, capsys):
     proof = tmp_path / "proof.png"
     assert run(capsys, "proof", regular, "-o", proof, "--text", "AVATAR Tokyo LTYP")[0] == 0
     assert any(p.stat().st_size > 10_000 for p in tmp_path.glob("proof*.png"))
+
+    # its corner components (serifs on A V W v w y p q) are glyphsLib filters, written for ufoLib2 fonts:
+    # the export compiles them all the same, applied, with the kerning in GPOS
+    otf = tmp_path / "BK.otf"
+    code, text, err = run(capsys, "export", regular, "--otf", otf)
+    assert code == 0 and "wrote" in text, err
+    binary = TTFont(str(otf))
+    glyphs = binary.getGlyphSet()
+    bounds = BoundsPen(glyphs)
+    glyphs["A"].draw(bounds)
+    ufo_a = open_font(regular)["A"]
+    assert bounds.bounds[0] < ufo_a.bounds[0] - 20 and bounds.bounds[2] > ufo_a.bounds[2] + 20  # the serifs
+    kerned = open_font(regular).kerning
+    cmap = {g.name: g.unicode for g in open_font(regular) if g.unicode is not None}
+    pairs = {pair: None for pair in classic}
+    shaped = kernfonts.shaped_advances(otf.read_bytes(), pairs, cmap)
+    font = open_font(regular)
+    for left, right in classic:
+        assert shaped[(left, right)] == font[left].width + font[right].width + kerned[(left, right)]

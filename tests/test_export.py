@@ -259,3 +259,50 @@ def test_export_fea_says_when_the_font_has_a_kern_feature_of_its_own(tmp_path, c
     assert main(["export", str(ufo), "--fea", str(out)]) == 0
     err = capsys.readouterr().err
     assert f"Test.ufo: its features.fea has a kern feature of its own: use {out} in place of it" in err
+
+
+GLYPHSLIB_FILTERS = [{"name": "eraseOpenCorners", "namespace": "glyphsLib.filters", "pre": True},
+                     {"name": "decomposeComponents", "pre": True}]
+
+
+def test_a_font_asking_for_glyphslib_filters_compiles_as_a_ufolib2_copy(font_and_classes, tmp_path, monkeypatch):
+    import ufo2ft
+    import ufoLib2
+
+    from bubblekern.export import glyphslib_filters
+
+    font, _ = font_and_classes
+    font.lib["com.github.googlei18n.ufo2ft.filters"] = GLYPHSLIB_FILTERS
+    try:
+        assert glyphslib_filters(font) == ["eraseOpenCorners"]
+        compiled = []
+        real = ufo2ft.compileOTF
+        monkeypatch.setattr(ufo2ft, "compileOTF", lambda ufo, **options: compiled.append(ufo) or real(ufo, **options))
+        kerning, dirty = dict(font.kerning.items()), font.naked().dirty
+        path = tmp_path / "Filtered.otf"
+        compile_font(font, path, "otf", "both")
+        [ufo] = compiled
+        assert isinstance(ufo, ufoLib2.Font) and ufo.lib["com.github.googlei18n.ufo2ft.filters"] == GLYPHSLIB_FILTERS
+        assert set(ufo.keys()) == set(font.keys()) and "bubble" not in ufo.layers  # the default layer only
+        assert dict(font.kerning.items()) == kerning and font.naked().dirty == dirty  # the font is as it was
+        expected = expected_advances(font)
+        assert kernfonts.shaped_advances(path.read_bytes(), expected, cmap_of(font)) == expected
+        assert "kern" in TTFont(str(path))
+    finally:
+        del font.lib["com.github.googlei18n.ufo2ft.filters"]
+
+
+def test_glyphslib_filters_without_ufolib2_are_a_clear_error(font_and_classes, monkeypatch):
+    import sys
+
+    from bubblekern.export import ExportError
+
+    font, _ = font_and_classes
+    font.lib["com.github.googlei18n.ufo2ft.filters"] = GLYPHSLIB_FILTERS
+    monkeypatch.setitem(sys.modules, "ufoLib2", None)
+    try:
+        with pytest.raises(ExportError, match=r"asks ufo2ft for glyphsLib's filters \(eraseOpenCorners\), which work on "
+                                              r"ufoLib2 fonts; install it with: pip install ufoLib2"):
+            compile_font(font, None, "ttf")
+    finally:
+        del font.lib["com.github.googlei18n.ufo2ft.filters"]

@@ -29,6 +29,7 @@ __all__ = [
     "write_binary",
     "write_text",
     "ufo_of",
+    "glyphslib_filters",
     "KERN_MODES",
 ]
 
@@ -94,6 +95,56 @@ def own_kern_feature(font) -> bool:
     return "kern" not in writer.context.todo
 
 
+FILTERS_KEY = "com.github.googlei18n.ufo2ft.filters"
+"""The lib key listing the filters ufo2ft runs on a font's glyphs before compiling it."""
+
+
+def glyphslib_filters(font) -> list[str]:
+    """The glyphsLib filters ``font``'s lib asks ufo2ft to run (``cornerComponents``,
+    ``eraseOpenCorners``: glyphsLib lists them in the UFOs it makes of a .glyphs file)."""
+    filters = ufo_of(font).lib.get(FILTERS_KEY) or []
+    return [str(f.get("name")) for f in filters
+            if isinstance(f, dict) and str(f.get("namespace", "")).split(".")[0] == "glyphsLib"]
+
+
+def _for_glyphslib_filters(ufo):
+    """``ufo``, or a ufoLib2 copy of it when its lib lists glyphsLib filters and it is not one.
+
+    glyphsLib's filters are written for ufoLib2 objects: ``cornerComponents`` reads a point's
+    ``type``, which defcon calls ``segmentType``, so a defcon font with corner components does
+    not compile. The copy holds what ufo2ft reads (info, groups, kerning, lib, features and the
+    default layer), written by ufoLib as defcon writes a UFO and read back by ufoLib2; ``ufo``
+    itself is left as it was.
+    """
+    names = glyphslib_filters(ufo)
+    if not names or type(ufo).__module__.split(".")[0] == "ufoLib2":
+        return ufo
+    try:
+        import ufoLib2
+    except ImportError as error:
+        raise ExportError(f"{_name(ufo)}: its lib asks ufo2ft for glyphsLib's filters ({', '.join(names)}), "
+                          "which work on ufoLib2 fonts; install it with: pip install ufoLib2") from error
+    import tempfile
+
+    from fontTools.ufoLib import UFOWriter
+
+    with tempfile.TemporaryDirectory(prefix="bubblekern-export-") as folder:
+        path = Path(folder) / "font.ufo"
+        writer = UFOWriter(str(path), formatVersion=3)
+        writer.writeInfo(ufo.info)
+        writer.writeGroups({name: list(members) for name, members in ufo.groups.items()})
+        writer.writeKerning(dict(ufo.kerning.items()))
+        writer.writeLib(dict(ufo.lib.items()))
+        writer.writeFeatures(ufo.features.text or "")
+        glyphs = writer.getGlyphSet()
+        for glyph in ufo:
+            glyphs.writeGlyph(glyph.name, glyph, glyph.drawPoints)
+        glyphs.writeContents()
+        writer.writeLayerContents()
+        writer.close()
+        return ufoLib2.Font.open(path, lazy=False)
+
+
 def _name(ufo) -> str:
     return str(getattr(ufo, "path", None) or "the font")
 
@@ -153,7 +204,7 @@ def compile_font(
         )
     compile_ = ufo2ft.compileOTF if format == "otf" else ufo2ft.compileTTF
     try:
-        ttfont = compile_(ufo, **options)
+        ttfont = compile_(_for_glyphslib_filters(ufo), **options)
     except BubbleKernError:
         raise
     except Exception as error:
