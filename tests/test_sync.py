@@ -182,3 +182,34 @@ def test_broken_components_and_bad_input_are_named(tmp_path, capsys):
     assert code == 1 and "default layer" in err
     code, _, err = run(capsys, "sync", path, "--layer", "missing")
     assert code == 1 and "no layer named 'missing'" in err
+
+
+def test_has_contours_counts_own_contours_only_and_leaves_glyphs_as_read(tmp_path):
+    import defcon
+
+    from bubblekern.bubbles import has_contours
+
+    def triangle(glyph):
+        pen = glyph.getPen()
+        pen.moveTo((0, 0))
+        pen.lineTo((0, 10))
+        pen.lineTo((10, 0))
+        pen.closePath()
+
+    path = tmp_path / "Glyphs.ufo"
+    ufo = defcon.Font()
+    triangle(ufo.newGlyph("box"))
+    ufo.newGlyph("composite").getPen().addComponent("box", (1, 0, 0, 1, 0, 0))
+    ufo.newGlyph("empty")
+    both = ufo.newGlyph("both")
+    both.getPen().addComponent("box", (1, 0, 0, 1, 0, 0))
+    triangle(both)
+    ufo.save(str(path))
+    expected = {"box": True, "composite": False, "empty": False, "both": True}
+    read = defcon.Font(str(path))
+    assert {name: has_contours(read[name]) for name in expected} == expected
+    assert not read["box"].dirty
+    wrapped = open_font(path)  # fontParts glyphs, as the API and RoboFont hand them
+    assert {name: has_contours(wrapped[name]) for name in expected} == expected
+    assert {name: len(wrapped[name]) > 0 for name in expected} == expected  # what it replaces
+    assert has_contours(None) is False

@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from fontTools.pens.pointPen import PointToSegmentPen
+from fontTools.pens.pointPen import AbstractPointPen, PointToSegmentPen
 from fontTools.pens.recordingPen import RecordingPointPen
 from fontTools.ufoLib.errors import UFOLibError
 
@@ -43,7 +43,7 @@ from .italic import italic_offset
 from .pairs import cmap_of, is_mark
 from .settings import Settings, italic_slant, units_per_em
 
-__all__ = ["FontBubbles", "collect_bubble", "MAX_COORDINATE"]
+__all__ = ["FontBubbles", "collect_bubble", "has_contours", "MAX_COORDINATE"]
 
 MAX_COORDINATE = 1_000_000.0
 """Bubble coordinates beyond this (in font units) are rejected as broken data."""
@@ -207,7 +207,7 @@ class FontBubbles:
                 with _broken_file(name, self._default_name()):
                     glyph = layer[name]
                     components = glyph.components
-                    first = components[0] if components and not len(glyph) else None  # len: its contours
+                    first = components[0] if components and not has_contours(glyph) else None
                     if first is None or tuple(first.transformation) != _IDENTITY:
                         return None
                     return first.baseGlyph if first.baseGlyph in known else None
@@ -323,7 +323,7 @@ class FontBubbles:
             from .status import GLYPH_KEY, bubble_hash
 
             glyph = self._bubble_glyph(name)
-            if glyph is None or not (len(glyph) or len(glyph.components)):
+            if glyph is None or not (len(glyph.components) or has_contours(glyph)):
                 memo[key] = _NOTHING
             else:
                 record = glyph.lib.get(GLYPH_KEY)
@@ -646,6 +646,42 @@ def _broken_file(name: str, layer: str):
         yield
     except UFOLibError as error:
         raise FontFileError(f"glyph {name!r} in layer {layer!r} cannot be read: {error}") from error
+
+
+class _HasContour(Exception):
+    """Raised by :class:`_FirstContour` at a glyph's first contour."""
+
+
+class _FirstContour(AbstractPointPen):
+    """A point pen that stops the drawing at the first contour."""
+
+    def beginPath(self, identifier=None, **kwargs):
+        raise _HasContour
+
+    def endPath(self):
+        pass
+
+    def addPoint(self, pt, segmentType=None, smooth=False, name=None, identifier=None, **kwargs):
+        pass
+
+    def addComponent(self, baseGlyphName, transformation, identifier=None, **kwargs):
+        pass
+
+
+def has_contours(glyph) -> bool:
+    """True for a glyph with contours of its own (components aside), fontParts or defcon.
+
+    Drawn up to its first contour rather than counted: ``len`` of a defcon glyph read from a
+    file builds an object for every point of every contour, which cost whole-font runs seconds.
+    """
+    if glyph is None:
+        return False
+    naked = _naked(glyph)
+    try:
+        (naked if hasattr(naked, "drawPoints") else glyph).drawPoints(_FirstContour())
+    except _HasContour:
+        return True
+    return False
 
 
 def _naked(obj):

@@ -19,7 +19,7 @@ from typing import Literal
 from fontTools.pens.filterPen import FilterPen
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
-from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, _naked, glyph_order
+from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, _naked, glyph_order, has_contours
 from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
 from .italic import italic_offset
 from .settings import Settings
@@ -148,7 +148,7 @@ class Outlines:
     def is_composite(self, name: str) -> bool:
         """True for a glyph built of components only (it inherits their bubbles)."""
         glyph = self._source(name)
-        return len(glyph.components) > 0 and len(glyph) == 0
+        return len(glyph.components) > 0 and not has_contours(glyph)
 
     def _resolve(self, name: str, memo: dict, build):
         """``build(glyph, [(base, transformation, base value)])`` for ``name``, bases first.
@@ -306,7 +306,7 @@ class BubbleStatus:
 
 
 def _has_bubble(glyph) -> bool:
-    return glyph is not None and (len(glyph) > 0 or len(glyph.components) > 0)  # len: its contours
+    return glyph is not None and (len(glyph.components) > 0 or has_contours(glyph))
 
 
 def bubble_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = None) -> BubbleStatus:

@@ -34,7 +34,7 @@ from typing import Literal
 from fontTools.misc.transform import Transform
 from fontTools.pens.recordingPen import RecordingPointPen
 
-from .bubbles import _naked
+from .bubbles import _naked, has_contours
 from .errors import BubbleLayerError, ComponentCycleError, ComponentError, MissingGlyphError
 
 __all__ = [
@@ -193,11 +193,6 @@ def sync_state(bubble_glyph, outline: Outline, name: str = "") -> SyncState:
         return SyncState(name, "reshaped", before=record, now=outline)
     dx = round(outline.left - float(record["left"]), _PLACES)
     return SyncState(name, "moved" if dx else "in-step", dx, record, outline)
-
-
-def has_contours(glyph) -> bool:
-    """True for a glyph with contours of its own (fontParts or defcon: ``len`` counts contours)."""
-    return glyph is not None and len(glyph) > 0
 
 
 def _bubble_layer(font, layer: str):

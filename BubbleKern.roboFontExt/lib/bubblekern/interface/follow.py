@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..bubbles import has_contours
 from ..errors import ComponentError
-from ..sync import SYNC_KEY, Outline, contour_parts, has_contours, move_bubble, outline_of, record_outline
+from ..sync import SYNC_KEY, Outline, contour_parts, move_bubble, outline_of, record_outline
 
 __all__ = ["Step", "decide", "classify", "OutlineFollower"]
 
