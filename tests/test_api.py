@@ -16,7 +16,7 @@ from bubblekern import (
     open_font,
 )
 
-from helpers import add_components_on_disk, add_glyph, box_font, new_font, rect, save
+from helpers import add_components_on_disk, add_glyph, box_font, latin_font, new_font, rect, save
 
 
 @pytest.fixture
@@ -203,3 +203,44 @@ def test_a_composite_using_a_glyph_directly_and_through_another_component_has_it
     bubbles = FontBubbles(font)
     assert bubbles.bubble("X").bounds == (0, 0, 300, 700)
     assert FontBubbles(font).profiles(["X", "A"])["X"] is not None
+
+
+def test_settings_for_font_kern_as_the_command_line_does(tmp_path, capsys):
+    import json
+
+    from bubblekern.cli import main
+    from bubblekern.errors import SettingsError
+    from bubblekern.generate import make_bubbles
+    from bubblekern.settings import LIB_KEY
+
+    pytest.importorskip("pathops")
+    font = latin_font()
+    font.removeLayer("bubble")
+    make_bubbles(font, None)  # generated bubbles: the command line blends them ("auto")
+    path = save(font, tmp_path, "Latin.ufo")
+    pairs = [(a, b) for a in ("A", "T", "V", "o", "period") for b in ("V", "o", "A", "period", "quoteright")]
+
+    def command_line() -> dict:
+        lines = "\n".join(f"{a} {b}" for a, b in pairs)
+        (tmp_path / "pairs.txt").write_text(lines)
+        assert main(["kern", str(path), "--pairs", str(tmp_path / "pairs.txt"), "--dry-run", "--format", "json"]) == 0
+        return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+
+    def api() -> dict:
+        font = open_font(path)
+        return kern_pairs(font, pairs, Settings.for_font(font)).kept
+
+    assert Settings.for_font(open_font(path)).blend == "auto"
+    assert api() == command_line()
+    assert api() != kern_pairs(open_font(path), pairs, Settings()).kept  # the defaults do not blend
+    stored = open_font(path)
+    stored.lib[LIB_KEY] = {"min_kern": 30, "strengths": [1, 2, 1, 1, 1, 1, 1]}
+    stored.save()
+    assert Settings.for_font(open_font(path)).min_kern == 30
+    assert api() == command_line()
+    stored.lib[LIB_KEY] = {"band": "wide"}
+    with pytest.raises(SettingsError, match=r"font\.lib com\.bubblekern\.settings holds unusable settings: band height"):
+        Settings.for_font(stored)
+    stored.lib[LIB_KEY] = [1, 2]
+    with pytest.raises(SettingsError, match=r"holds unusable settings: \[1, 2\] is not a dictionary"):
+        Settings.for_font(stored)

@@ -231,6 +231,22 @@ class Settings:
         return cls(**values)
 
 
+    @classmethod
+    def for_font(cls, font) -> Settings:
+        """What ``bubblekern kern`` and the RoboFont kerning window kern ``font`` with: the settings its lib
+        stores (``com.bubblekern.settings``, as ``bubblekern fit`` stores them), defaults for the rest, and the
+        halo blend ``"auto"`` unless the lib gives one. Settings the lib holds wrongly raise
+        :class:`SettingsError` naming the key."""
+        stored = font.lib.get(LIB_KEY) if LIB_KEY in font.lib else None
+        if stored is not None and not isinstance(stored, Mapping):
+            raise SettingsError(f"font.lib {LIB_KEY} holds unusable settings: {stored!r} is not a dictionary")
+        try:
+            settings = cls.from_dict(dict(stored or {}))
+        except (TypeError, ValueError) as error:
+            raise SettingsError(f"font.lib {LIB_KEY} holds unusable settings: {error}") from None
+        return settings if stores_blend(font) else settings.replace(blend="auto")
+
+
 def _blend(value: Any) -> tuple[tuple[float, float, float], ...] | str:
     """``value`` as blend halos, checked: ``"auto"``, or (width, height, weight) triples, widths and
     heights 0 to 500 per 1000 em, weights finite, at most 16 halos."""
@@ -256,7 +272,7 @@ def stores_blend(font) -> bool:
     """True when ``font``'s settings (``com.bubblekern.settings``) say what the halo blend is, as
     ``bubblekern fit`` does; otherwise the command line and the RoboFont window take ``"auto"``."""
     stored = font.lib.get(LIB_KEY) if font is not None else None
-    return isinstance(stored, dict) and "blend" in stored
+    return isinstance(stored, Mapping) and "blend" in stored
 
 
 def stored_dict(font) -> dict:
