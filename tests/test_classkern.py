@@ -27,6 +27,7 @@ from bubblekern.glyphsets import (
     small_cap,
     small_cap_features,
     small_caps_of,
+    tabular_figures,
     wants_lowercase_capital,
     word_initial,
 )
@@ -238,8 +239,8 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, 0, 500, 700), unicode=code)
     chosen = kerned_glyphs(font, list(glyphs))
     assert chosen == [
-        "A", "Alpha", "afii10017", "one", "period", "ampersand", "alef-hb", "a.sc", "f_f", "one.tf", "g042"
-    ]
+        "A", "Alpha", "afii10017", "one", "period", "ampersand", "alef-hb", "a.sc", "f_f", "g042"
+    ]  # one.tf: a tabular figure keeps its width
     assert "acutecomb" in kerned_glyphs(font, list(glyphs), marks=True)
     table = default_pairs(font, chosen)
     pairs = set(table)
@@ -248,6 +249,35 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     assert ("alef-hb", "period") in pairs and ("alef-hb", "A") not in pairs
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
     assert default_pair_list(font, list(glyphs)) == list(default_pairs(font, list(glyphs)))
+
+
+def test_tabular_figures_are_never_kerned_by_default(tmp_path, capsys):
+    font = helpers.new_font()
+    names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    for value, name in enumerate(names):  # default figures, one width: tabular
+        helpers.add_glyph(font, name, 550, bubble=lambda p: helpers.rect(p, 40, 0, 510, 700), unicode=0x30 + value)
+    for value, name in enumerate(names):  # oldstyle figures of several widths: proportional
+        helpers.add_glyph(font, name + ".osf", 400 + 10 * value, bubble=lambda p: helpers.rect(p, 40, 0, 360, 500))
+    for name in ("one.tf", "two.tnum", "three.tosf", "four.tlf", "one.pnum", "glyph07", "A", "period"):
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700),
+                          unicode={"A": 0x41, "period": 0x2E}.get(name))
+    font.features.text = "feature tnum { sub one.pnum by glyph07; } tnum;"
+    every = list(font.keys())
+    tabular = tabular_figures(font, every)
+    assert tabular == {*names, "one.tf", "two.tnum", "three.tosf", "four.tlf", "glyph07"}
+    chosen = kerned_glyphs(font, every)
+    assert set(chosen) == {n + ".osf" for n in names} | {"one.pnum", "A", "period"}
+    assert default_pair_list(font, every) == list(default_pairs(font, every))
+    font["five"].width = 560  # no longer one width: the default figures are proportional, and kerned
+    assert "five" in kerned_glyphs(font, every) and "one.tf" not in kerned_glyphs(font, every)
+    font["five"].width = 550
+    # asked for by name, a tabular figure is kerned like any glyph
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--min-kern", "0", "--flat"]) == 0
+    solved = {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}
+    assert solved and not {n for pair in solved for n in pair} & tabular
+    assert main(["kern", str(path), "--glyphs", "one,A", "--dry-run", "--format", "json", "--min-kern", "0"]) == 0
+    assert ("A", "one") in {(a, b) for a, b, _ in json.loads(capsys.readouterr().out)["pairs"]}
 
 
 def test_default_set_leaves_out_a_lowercase_letter_before_a_capital(tmp_path, capsys):

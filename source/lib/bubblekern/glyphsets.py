@@ -15,8 +15,9 @@ dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) 
 A glyph whose character cannot be told (no Unicode value, a name that stands for none, such
 as ``g042``) is kept. Left out: combining marks (unless marks are asked for), spacing
 modifiers and symbols, whitespace, controls, the private use area, superscripts and
-fractions (``No``), and scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
-the Brahmic scripts, Thai…). A pair of two letters of different scripts (Latin then Greek)
+fractions (``No``), scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
+the Brahmic scripts, Thai…), and tabular figures (:func:`tabular_figures`: ``one.tf``, what
+``tnum`` substitutes, default figures of one width), whose width kerning would defeat. A pair of two letters of different scripts (Latin then Greek)
 is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
 So is a lowercase letter followed by a capital (``aT``, the ``cD`` of McDonald, camelCase):
 text rarely sets one, and four of the five hand-kerned fonts of the quality benchmark never
@@ -154,14 +155,50 @@ def _kerned_char(char: str, marks: bool = False) -> bool:
 
 def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
     """The glyphs of ``names`` (in order) that a designer kerns, by the rule in the module doc
-    (combining marks too with ``marks``); a glyph whose character cannot be told is kept."""
+    (combining marks too with ``marks``; never :func:`tabular_figures`); a glyph whose character
+    cannot be told is kept."""
+    names = list(names)
     table = unicode_table(font)
+    tabular = tabular_figures(font, names, table)
     chosen = []
     for name in names:
         char = glyph_char(name, table.get(name, ()))
-        if char is None or _kerned_char(char, marks):
+        if (char is None or _kerned_char(char, marks)) and name not in tabular:
             chosen.append(name)
     return chosen
+
+
+TABULAR_SUFFIXES = frozenset({"tf", "tnum", "tosf", "tlf"})
+"""Name suffixes of tabular figures (``one.tf``, ``one.tnum``, ``one.tosf``, ``one.tlf``)."""
+
+TABULAR_FEATURES = ("tnum",)
+"""The OpenType features whose substitutions give tabular figures."""
+
+
+def tabular_figures(font, names: Iterable[str], table: Mapping[str, Sequence[int]] | None = None) -> frozenset[str]:
+    """The figures of ``names`` drawn to one width, which kerning would defeat: named so (a suffix of
+    :data:`TABULAR_SUFFIXES`), substituted by the ``tnum`` feature, or one of a set of the ten decimal
+    figures 0–9 of one script and one name suffix (the default figures have none) that share one
+    advance width — the default figures of most text fonts (Noto, Roboto). Proportional figures
+    (``one.pnum``, ``one.osf``, or default ones of several widths, as Caladea's) are kerned."""
+    table = unicode_table(font) if table is None else table
+    names = list(names)
+    found: set[str] = set()
+    sets: dict[tuple[int, str], dict[int, str]] = {}
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        if char is None or unicodedata.category(char) != "Nd":
+            continue
+        suffix = name.split(".", 1)[1] if "." in name else ""
+        if any(part in TABULAR_SUFFIXES for part in suffix.split(".")):
+            found.add(name)
+        value = unicodedata.digit(char)
+        sets.setdefault((ord(char) - value, suffix), {})[value] = name
+    for figures in sets.values():
+        if len(figures) == 10 and len({font[name].width for name in figures.values()}) == 1:
+            found.update(figures.values())
+    found.update(substituted_by(font, TABULAR_FEATURES).intersection(names))
+    return frozenset(found)
 
 
 def scripts_of(font, names: Sequence[str]) -> list[str]:
@@ -306,21 +343,27 @@ def small_caps_of(font) -> frozenset[str]:
     """The glyphs ``font``'s features substitute in :data:`SMALL_CAP_FEATURES` (single and alternate
     substitutions, through the lookups they name): small capitals whatever their names, such as the
     ``glyph01969`` of a font read from a binary. Empty when the features say nothing or do not parse."""
+    return substituted_by(font, SMALL_CAP_FEATURES)
+
+
+def substituted_by(font, tags: tuple[str, ...]) -> frozenset[str]:
+    """The glyphs ``font``'s features ``tags`` substitute (single and alternate substitutions, through
+    the lookups they name). Empty when the features say nothing or do not parse."""
     features = getattr(font, "features", None)
     text = getattr(features, "text", None) or ""
-    if not any(tag in text for tag in SMALL_CAP_FEATURES):
+    if not any(tag in text for tag in tags):
         return frozenset()
-    return _substituted(text, tuple(font.keys()))
+    return _substituted(text, tuple(font.keys()), tags)
 
 
 _BLOCK = re.compile(r"\b(feature|lookup)\s+([A-Za-z0-9_.]+)\s*(?:useExtension\s*)?\{")
 _LOOKUP_NAME = re.compile(r"\blookup\s+([A-Za-z0-9_.]+)")
 
 
-def small_cap_features(text: str) -> str:
-    """Feature-file ``text`` with only what :data:`SMALL_CAP_FEATURES` can use: every statement outside
-    blocks (language systems, classes, tables), those features' blocks and the top-level lookups they
-    name, directly or through other lookups, in their order. Comments are dropped."""
+def small_cap_features(text: str, tags: tuple[str, ...] = SMALL_CAP_FEATURES) -> str:
+    """Feature-file ``text`` with only what the features ``tags`` (:data:`SMALL_CAP_FEATURES`) can use: every
+    statement outside blocks (language systems, classes, tables), those features' blocks and the top-level
+    lookups they name, directly or through other lookups, in their order. Comments are dropped."""
     text = re.sub(r"#[^\n]*", "", text)
     parts: list[tuple[str | None, str, str]] = []  # (block kind or None, name, text)
     position = 0
@@ -333,7 +376,7 @@ def small_cap_features(text: str) -> str:
         parts.append((kind, name, text[start.start():end.end()]))
         position = end.end()
     parts.append((None, "", text[position:]))
-    kept = [kind is None or (kind == "feature" and name in SMALL_CAP_FEATURES) for kind, name, _ in parts]
+    kept = [kind is None or (kind == "feature" and name in tags) for kind, name, _ in parts]
     while True:
         named = {n for keep, (_, _, chunk) in zip(kept, parts) if keep for n in _LOOKUP_NAME.findall(chunk)}
         more = [keep or (kind == "lookup" and name in named) for keep, (kind, name, _) in zip(kept, parts)]
@@ -343,14 +386,14 @@ def small_cap_features(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _substituted(text: str, names: tuple[str, ...]) -> frozenset[str]:
+def _substituted(text: str, names: tuple[str, ...], tags: tuple[str, ...] = SMALL_CAP_FEATURES) -> frozenset[str]:
     from fontTools.feaLib import ast
     from fontTools.feaLib.parser import Parser
 
     document = None
     # The small-capital features alone first (a font's mark and kerning features can be most of
     # its text); they fail to parse where they need what was left out, and then the whole text is read.
-    for source, known in ((small_cap_features(text), names), (text, names), (text, ())):
+    for source, known in ((small_cap_features(text, tags), names), (text, names), (text, ())):
         try:  # with the glyph names (for ranges), then without (a name the font lacks)
             document = Parser(io.StringIO(source), glyphNames=known, followIncludes=False).parse()
             break
@@ -376,7 +419,7 @@ def _substituted(text: str, names: tuple[str, ...]) -> frozenset[str]:
                 collect(statement, seen)
 
     for statement in document.statements:
-        if isinstance(statement, ast.FeatureBlock) and statement.name in SMALL_CAP_FEATURES:
+        if isinstance(statement, ast.FeatureBlock) and statement.name in tags:
             collect(statement, set())
     return frozenset(str(name) for name in targets)
 
