@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import plistlib
 
+import numpy as np
 import pytest
 from fontTools.ufoLib.kerning import lookupKerningValue
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bubblekern import kern_pairs
+from bubblekern.bubbles import FontBubbles
 from bubblekern.cli import main
 from bubblekern.groups import (
     ClassKerning,
@@ -455,3 +457,34 @@ def test_clustering_every_glyph_at_once_is_the_greedy_pairwise_clustering(seed, 
     assert _cluster(order, sides, tol, coverage, "k.", position) == {
         "k." + m[0]: tuple(m) for m in expected if len(m) > 1
     }
+
+
+def test_build_groups_puts_accented_letters_with_their_base():
+    """An accent reaches bands its letter does not and widens the letter's top bands: compared side by
+    side with every band, Á matched nothing; it joins A where its side matches A's over A's bands."""
+    font = helpers.new_font()
+    identity = (1, 0, 0, 1, 0, 0)
+    apex = lambda p: helpers.polygon(p, (0, 0), (700, 0), (400, 700), (300, 700))  # noqa: E731
+    round_ = lambda p: helpers.polygon(p, (100, 0), (600, 0), (700, 350), (600, 700), (100, 700), (0, 350))  # noqa: E731
+    helpers.add_glyph(font, "A", 700, bubble=apex, unicode=0x41)
+    helpers.add_glyph(font, "O", 700, bubble=round_, unicode=0x4F)
+    helpers.add_glyph(font, "acutecomb", 0, bubble=lambda p: helpers.rect(p, 250, 680, 450, 880), unicode=0x301)
+    helpers.add_glyph(font, "dieresiscomb", 0, bubble=lambda p: helpers.rect(p, 150, 720, 550, 820), unicode=0x308)
+    helpers.add_glyph(font, "horncomb", 0, bubble=lambda p: helpers.rect(p, 600, 300, 760, 760), unicode=0x31B)
+    for name, code, mark in (("Aacute", 0xC1, "acutecomb"), ("Adieresis", 0xC4, "dieresiscomb"),
+                             ("Odieresis", 0xD6, "dieresiscomb"), ("Ohorn", 0x1A0, "horncomb")):
+        base = name[0]
+        helpers.add_glyph(font, name, 700, components=[(base, identity), (mark, identity)], unicode=code)
+    names = ["A", "O", "Aacute", "Adieresis", "Odieresis", "Ohorn"]
+    groups = build_groups(font, names, tolerance=5)
+    assert groups.left == {K1 + "A": ("A", "Aacute", "Adieresis"), K1 + "O": ("O", "Odieresis")}  # Ơ's horn: its own
+    assert groups.right == {K2 + "A": ("A", "Aacute", "Adieresis"), K2 + "O": ("O", "Odieresis", "Ohorn")}
+    # without the base rule the side-by-side test over every band kept Á apart: its acute reaches
+    # 180 units above A, past a fifth of the bands either reaches
+    from bubblekern import groups as module
+
+    bubbles = FontBubbles(font)
+    for side in ("left", "right"):
+        sides = {n: (p.start, np.asarray(getattr(p, side), float)) for n, p in bubbles.profiles(names).items()}
+        plain = module._cluster(names, sides, 5.0, 0.8, K2, {n: i for i, n in enumerate(names)})
+        assert not any("Aacute" in members for members in plain.values())

@@ -247,7 +247,7 @@ class FontBubbles:
                 if base is None or base == name or base not in known:
                     continue
                 with _broken_file(name, self._default_name()):
-                    if len(layer[name]):  # its contours
+                    if has_contours(layer[name]):
                         found[name] = base
             return found
 

@@ -601,6 +601,7 @@ def build_groups(
     """
     from .bubbles import FontBubbles
     from .direction import glyph_directions
+    from .model import letter_roots
     from .settings import units_per_em
 
     if bubbles is None:
@@ -610,7 +611,9 @@ def build_groups(
     profiles = {n: p for n, p in bubbles.profiles(names).items() if p is not None}
     rank = {n: i for i, n in enumerate(KEY_GLYPHS)}
     where = {n: i for i, n in enumerate(names)}
-    order = sorted(profiles, key=lambda n: (rank.get(n, len(rank)), where[n]))
+    roots = {n: r for n, r in letter_roots(bubbles, profiles).items() if r in profiles}
+    # letters built on another (accented ones) come after every base, so they can join its group
+    order = sorted(profiles, key=lambda n: (n in roots, rank.get(n, len(rank)), where[n]))
     tol = scaled_tolerance(tolerance, units_per_em(font))
     rtl = {n for n, d in glyph_directions(font, order, bubbles.settings.rtl).items() if d == "R"}
     widths = bubbles.widths(order)  # read through the wrapped layer: font[name] lists every glyph per lookup
@@ -623,16 +626,21 @@ def build_groups(
             facing_right = (side == 1) != (name in rtl)
             values = np.asarray(profile.right if facing_right else profile.left, float)
             sides[side][name] = (profile.start, widths[name] - values if facing_right else values)
-    left = _cluster(order, sides[1], tol, coverage, KERN1, where)
-    right = _cluster(order, sides[2], tol, coverage, KERN2, where)
+    left = _cluster(order, sides[1], tol, coverage, KERN1, where, roots)
+    right = _cluster(order, sides[2], tol, coverage, KERN2, where, roots)
     return KernGroups(left, right)
 
 
-def _cluster(order, sides, tol, coverage, prefix, position) -> dict[str, tuple[str, ...]]:
+def _cluster(order, sides, tol, coverage, prefix, position, roots=None) -> dict[str, tuple[str, ...]]:
     """Greedy clustering in ``order``: each glyph joins the first cluster whose first member's side
     matches its own, else starts one. Two sides ((first band, values per band), NaN where a band is
     empty) match when they share bands over at least ``coverage`` of the bands either has and differ
-    by at most ``tol`` in each. Each glyph is tested against every cluster at once, on one band axis."""
+    by at most ``tol`` in each. Each glyph is tested against every cluster at once, on one band axis.
+
+    A glyph built on a letter earlier in ``order`` (``roots``: ``Á`` on ``A``) first tries that letter's
+    cluster: it joins when its side is within ``tol`` of the letter's own in ``coverage`` of the letter's
+    bands. Its accent reaches bands the letter does not, and widens the letter's top bands; the class
+    kerning's exceptions answer for that where a pair meets it."""
     if not order:
         return {}
     low = min(sides[n][0] for n in order)
@@ -645,7 +653,19 @@ def _cluster(order, sides, tol, coverage, prefix, position) -> dict[str, tuple[s
     counts = finite.sum(axis=1)
     leaders = np.empty(len(order), dtype=np.int64)  # row of each cluster's first member
     clusters: list[list[str]] = []
+    row_of = {name: i for i, name in enumerate(order)}
+    cluster_of: dict[str, int] = {}
     for i, name in enumerate(order):
+        root = (roots or {}).get(name)
+        if root in cluster_of:
+            r = row_of[root]
+            shared = finite[r] & finite[i]
+            with np.errstate(invalid="ignore"):
+                close = np.abs(rows[r] - rows[i]) <= tol + 1e-9
+            if (shared & close).sum() >= max(1, coverage * counts[r]):
+                cluster_of[name] = cluster_of[root]
+                clusters[cluster_of[name]].append(name)
+                continue
         k = len(clusters)
         if k:
             lead = leaders[:k]
@@ -657,9 +677,11 @@ def _cluster(order, sides, tol, coverage, prefix, position) -> dict[str, tuple[s
             match = (common > 0) & (common >= coverage * union) & np.all(close | ~shared, axis=1)
             hit = int(np.argmax(match))
             if match[hit]:
+                cluster_of[name] = hit
                 clusters[hit].append(name)
                 continue
         leaders[k] = i
+        cluster_of[name] = k
         clusters.append([name])
     return {
         prefix + members[0]: (members[0], *sorted(members[1:], key=position.__getitem__))
