@@ -208,6 +208,7 @@ def test_max_entries_stops_before_writing(tmp_path, capsys):
     assert main(["kern", str(path), "--flat", "--max-entries", "3"]) == 1
     err = capsys.readouterr().err
     assert "would leave" in err and "--max-entries 3" in err and "nothing was written" in err
+    assert "--pairs-from-words LANG" in err  # the way to the pairs text sets, for a font kerned from nothing
     assert helpers.tree_bytes(path) == before
     assert main(["kern", str(path), "--max-entries", "3"]) == 1  # class kerning too
     assert helpers.tree_bytes(path) == before

@@ -277,7 +277,8 @@ def check_size(total: int, before: int, written: int, args, what: str,
             warn(timing_line(timings).strip())
         raise BubbleKernError(
             f"this run would leave {counts}{beyond}; nothing was written. Narrow the pairs (--glyphs, --pairs, "
-            "--text), raise --min-kern or --tolerance, or allow it with --max-entries N (0: no limit)"
+            "--text, or --pairs-from-words LANG,… for the pairs your languages' words set), raise --min-kern or "
+            "--tolerance, or allow it with --max-entries N (0: no limit)"
         )
     warn(f"{'this run would leave' if args.dry_run else 'leaving'} {counts}" + (beyond if over else ""))
 
