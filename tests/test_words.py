@@ -144,3 +144,23 @@ def test_kerning_window_words_source():
         request_pairs(Request(source="words", words="zz"), bubbles)
     assert words_status("en", font, top=3).startswith("3 pairs, most frequent first: h/e t/h")
     assert "'zz'" in words_status("zz", font) and words_status("", font).startswith("No languages")
+
+
+def test_words_on_a_big_font_without_groups_kern_glyph_pairs(tmp_path, capsys):
+    """Groups are built for the default all-pairs set only: built for the few pairs of words, every
+    member pair the words did not reach needed an exception holding it at 0 (Noto Sans without
+    groups: 3,136 entries for 158 pairs kept)."""
+    cyrillic = range(0x410, 0x450)
+    font = letters_font([*map(ord, string.ascii_letters), *cyrillic], names={ord(c): c for c in string.ascii_letters})
+    assert len(font.keys()) >= 100
+    ufo = save(font, tmp_path)
+    code = main(["kern", str(ufo), "--pairs-from-words", "en", "--pairs-top", "200", "--min-kern", "0",
+                 "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    from bubblekern import open_font
+
+    kerned = open_font(ufo)
+    assert not kerned.groups.keys()
+    assert 0 < len(kerned.kerning) <= data["summary"]["solved"] == 200

@@ -201,7 +201,8 @@ def font_prior(args, font):
 
 def _default_run(args) -> bool:
     """True when no pair source was given: the default all-pairs set."""
-    return not (args.glyphs or args.pairs or args.text is not None or args.touching)
+    return not (args.glyphs or args.pairs or args.text is not None or args.touching
+                or getattr(args, "pairs_from_words", None))
 
 
 def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
