@@ -270,3 +270,51 @@ def test_rows_and_plan_agree_with_apply_kerning_on_fractional_old_values():
     assert (row.old, row.new, row.status) == (-200, -200, "changed")
     plan = plan_from_result(result, dict(font.kerning.items()))
     assert plan.write == apply_kerning(font, result).written == {("A", "V"): -200}
+
+
+def grouped_font_and_result():
+    boxes = {"H": (600, (0, 0, 600, 700)), "O": (600, (60, 0, 540, 700)), "Q": (600, (60, 0, 540, 700)),
+             "V": (600, (100, 0, 500, 700)), "W": (600, (100, 0, 500, 700))}
+    font = helpers.box_font(boxes)
+    for side in ("public.kern1.", "public.kern2."):
+        font.groups[side + "O"] = ["O", "Q"]
+        font.groups[side + "V"] = ["V", "W"]
+    font.kerning[("public.kern1.O", "public.kern2.V")] = -33  # the designer's class pair
+    font.kerning[("H", "H")] = -9  # a value the run will not reach
+    pairs = [(a, b) for a in ("O", "Q", "V", "W") for b in ("O", "Q", "V", "W")]
+    return font, kern_pairs(font, pairs, Settings())
+
+
+def test_class_plan_writes_group_pairs_and_keeps_what_it_did_not_solve():
+    pytest.importorskip("numpy", reason="class kerning is planned with numpy; without it the window writes glyph pairs")
+    from bubblekern.groups import resolve_pair
+    from bubblekern.interface.preview import class_plan
+
+    font, result = grouped_font_and_result()
+    rows = {(r.left, r.right): r for r in result_rows(result, dict(font.kerning.items()), "update",
+                                                      dict(font.groups.items()))}
+    assert rows[("Q", "W")].old == -33  # its value now, through the groups
+    assert rows[("Q", "W")].new == result.kept[("Q", "W")] and rows[("Q", "W")].status == "changed"
+    plan = class_plan(font, result)
+    assert ("public.kern1.O", "public.kern2.V") in plan.write and not any(p in plan.write for p in result.kept)
+    before = dict(font.kerning.items())
+    undo = apply_plan(font, plan)
+    kerning = dict(font.kerning.items())
+    groups = {k: list(v) for k, v in font.groups.items()}
+    for (left, right), value in result.kept.items():
+        assert -5 <= resolve_pair(kerning, groups, left, right) - value <= 20
+    assert kerning[("H", "H")] == -9 and len(kerning) < len(result.kept)
+    apply_plan(font, undo)
+    assert dict(font.kerning.items()) == before
+
+
+def test_class_plan_is_none_without_groups_or_numpy(monkeypatch):
+    import sys
+
+    from bubblekern.interface.preview import class_plan
+
+    font, result = font_and_result()
+    assert class_plan(font, result) is None  # no kern groups: glyph pairs, as before
+    font, result = grouped_font_and_result()
+    monkeypatch.setitem(sys.modules, "numpy", None)  # RoboFont without numpy: glyph pairs
+    assert class_plan(font, result) is None

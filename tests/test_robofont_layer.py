@@ -1078,3 +1078,39 @@ def test_the_fake_refuses_a_misspelt_merz_property():
     container.appendPathSublayer(fillColor=None, strokeColor=(0, 0, 0, 1), strokeWidth=1)
     with pytest.raises(TypeError, match="strokeColour"):
         container.appendPathSublayer(strokeColour=(0, 0, 0, 1))
+
+
+def test_apply_in_a_font_with_kern_groups_writes_class_kerning_as_the_command_line(rf, tmp_path):
+    """Glyph pairs in a grouped font are each an exception; Apply writes what `bubblekern kern` writes.
+    (Without numpy the window writes glyph pairs: ``test_class_plan_is_none_without_groups_or_numpy``.)"""
+    pytest.importorskip("numpy", reason="class kerning is planned with numpy")
+    from bubblekern.cli import main
+    from bubblekern.groups import resolve_pair
+
+    boxes = {"H": (600, (0, 0, 600, 700)), "I": (600, (0, 0, 600, 700)), "O": (600, (60, 0, 540, 700)),
+             "Q": (600, (60, 0, 540, 700)), "V": (600, (100, 0, 500, 700)), "W": (600, (100, 0, 500, 700))}
+    font = helpers.box_font(boxes)
+    for side in ("public.kern1.", "public.kern2."):
+        font.groups[side + "O"] = ["O", "Q"]
+        font.groups[side + "V"] = ["V", "W"]
+    font.kerning[("H", "I")] = -7  # a designer value; the run solves H I to 0 and, updating, keeps it
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path)]) == 0  # the command line, on a copy on disk
+    written_by_cli = dict(RFont(str(path)).kerning.items())
+    controller = window(rf, font)
+    w = controller.w
+    w.click("kernAllButton")
+    rows = {(r.left, r.right): r for r in controller.rows_shown}
+    result = controller.result
+    assert rows[("H", "I")].old == -7 and rows[("Q", "W")].new == result.kept[("Q", "W")]
+    w.click("applyButton")
+    kerning = dict(font.kerning.items())
+    assert kerning == written_by_cli
+    assert ("public.kern1.O", "public.kern2.V") in kerning and ("Q", "W") not in kerning  # a class pair
+    assert len(kerning) < len(result.kept)
+    groups = {k: list(v) for k, v in font.groups.items()}
+    for (left, right), value in result.kept.items():
+        assert -5 <= resolve_pair(kerning, groups, left, right) - value <= 20
+    assert kerning[("H", "I")] == -7
+    w.click("undoApplyButton")
+    assert dict(font.kerning.items()) == {("H", "I"): -7}

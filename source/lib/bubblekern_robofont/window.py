@@ -35,6 +35,7 @@ from bubblekern.interface.pairbuilder import (
 )
 from bubblekern.interface.preview import (
     apply_plan,
+    class_plan,
     plan_from_result,
     preview_line,
     progress_text,
@@ -530,7 +531,7 @@ class KerningWindowController(ezui.WindowController):
             return self.error(error)
         mode = "replace" if self.item("replaceCheckbox").get() else "update"
         self.result, self.result_font = result, font
-        self.rows_shown = result_rows(result, dict(font.kerning.items()), mode)
+        self.rows_shown = result_rows(result, dict(font.kerning.items()), mode, dict(font.groups.items()))
         self.item("resultsTable").set(table_items(self.rows_shown))
         line = preview_line(self.rows_shown, len(result.skipped))
         extra = [note for note in (prior_note(result), *notes, *result.warnings) if note]
@@ -548,7 +549,8 @@ class KerningWindowController(ezui.WindowController):
         setExtensionDefault(defaults.key("replaceMode"), bool(sender.get()))
         if self.result is not None and self.result_font is not None:
             mode = "replace" if sender.get() else "update"
-            self.rows_shown = result_rows(self.result, dict(self.result_font.kerning.items()), mode)
+            font = self.result_font
+            self.rows_shown = result_rows(self.result, dict(font.kerning.items()), mode, dict(font.groups.items()))
             self.item("resultsTable").set(table_items(self.rows_shown))
             self.item("previewLabel").set(preview_line(self.rows_shown, len(self.result.skipped)))
 
@@ -558,7 +560,9 @@ class KerningWindowController(ezui.WindowController):
         font = self.result_font
         mode = "replace" if self.item("replaceCheckbox").get() else "update"
         kerning = dict(font.kerning.items())
-        plan = plan_from_result(self.result, kerning, mode)
+        plan = class_plan(font, self.result, mode, self.max_entries)  # a font with kern groups: as the command line
+        if plan is None:
+            plan = plan_from_result(self.result, kerning, mode)
         if not plan:
             self.item("previewLabel").set("Nothing to change: the font already has these values.")
             return
