@@ -104,11 +104,16 @@ def _class_rows(result: KernResult, kerning: Mapping[Pair, float], mode: str,
     from fontTools.ufoLib.kerning import lookupKerningValue
 
     groups = {name: list(members) for name, members in groups.items()}
+    first, second = {}, {}  # glyph → its group on each side: without them every lookup scans the groups
+    for name, members in groups.items():
+        side = first if name.startswith("public.kern1.") else second if name.startswith("public.kern2.") else None
+        if side is not None:
+            side.update((member, name) for member in members)
     rows = []
     for pair, value, keep, failsafe in zip(
         result.pairs, result.values.tolist(), result.kept_mask.tolist(), result.failsafe.tolist()
     ):
-        now = lookupKerningValue(pair, kerning, groups)
+        now = lookupKerningValue(pair, kerning, groups, 0, first, second)
         old = _shown(now) if now else None
         if keep:
             status: Status = "new" if old is None else "changed" if old != int(value) else "unchanged"
