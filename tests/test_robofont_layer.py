@@ -598,6 +598,10 @@ def test_apply_refuses_a_plan_over_the_entry_limit_and_writes_nothing(rf):
     w.click("applyButton")
     label = w.getItem("previewLabel").get()
     assert label.startswith("Not applied: the font's kerning would hold ") and "more than 5" in label
+    assert "the Words tab's pairs" in label  # a window tab there is (the way to a font kerned from nothing)
+    from bubblekern_robofont.window import CONTENT
+
+    assert "* Tab: Words @wordsTab" in CONTENT
     assert dict(font.kerning.items()) == {("g0", "g1"): -7}
     assert not [c for c in rf.calls if c[0] == "font.undo"]
     font.kerning[("g0", "nobody")] = -9  # a designer value outside the pair set: it stays and counts

@@ -184,8 +184,8 @@ def size_problem(plan: Plan, kerning: Mapping[Pair, float], limit: int = MAX_ENT
     if total <= max(limit, len(kerning)):
         return None
     return (f"Not applied: the font's kerning would hold {total:,} entries ({len(plan.write):,} written), "
-            f"more than {limit:,}. Kern the pairs of selected glyphs or a pair list, or use the command line "
-            "(bubblekern kern: class kerning, --max-entries).")
+            f"more than {limit:,}. Kern the pairs of selected glyphs, a pair list or the Words tab's pairs "
+            "(those your languages' words set), or use the command line (bubblekern kern --max-entries).")
 
 
 def table_items(rows: list[ResultRow], only_changes: bool = False) -> list[dict]:
