@@ -17,8 +17,9 @@ as ``g042``) is kept. Left out: combining marks (unless marks are asked for), sp
 modifiers and symbols, whitespace, controls, the private use area, superscripts and
 fractions (``No``), scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
 the Brahmic scripts, Thai…), and tabular figures (:func:`tabular_figures`: ``one.tf``, what
-``tnum`` substitutes, default figures of one width), whose width kerning would defeat. A pair of two letters of different scripts (Latin then Greek)
-is left out too; figures, punctuation and marks pair with every script (:func:`same_script`).
+``tnum`` substitutes, default figures of one width), whose width kerning would defeat. A pair
+of two letters of different scripts (Latin then Greek) is left out too; figures, punctuation
+and marks pair with every script (:func:`same_script`).
 So is a lowercase letter followed by a capital (``aT``, the ``cD`` of McDonald, camelCase):
 text rarely sets one, and four of the five hand-kerned fonts of the quality benchmark never
 kern one. A font whose kerning already sets such a pair to a value keeps those its kerning
