@@ -178,7 +178,20 @@ def test_fit_strengths_picks_a_strength_per_context_on_a_constructed_case():
     contexts = np.repeat(np.arange(len(CONTEXTS)), 6).astype(np.int8)
     raw = -rng.integers(20, 200, size=len(contexts)).astype(float)
     reference = np.round(raw * np.array(truth)[contexts])
-    assert fit_strengths(raw, reference, contexts) == truth
+    found = fit_strengths(raw, reference, contexts)
+    assert found == (*truth[:3], 1.0, *truth[4:])  # two lowercase letters: never deeper than the blend
+
+
+def test_no_fitted_strength_passes_its_context_s_limit():
+    from bubblekern.model import STRENGTH_LIMITS
+
+    lc_lc = CONTEXTS.index("lc-lc")
+    assert STRENGTH_LIMITS[lc_lc] == 1.0 and max(STRENGTH_LIMITS) == 2.0
+    raw = np.array([-11.0, -11.0, -11.0, -11.0, 0.0])  # light pairs the blend barely sees ...
+    reference = np.array([-30.0, -30.0, -30.0, -30.0, 0.0])  # ... a designer kerns -30
+    for context, limit in ((0, 2.0), (lc_lc, 1.0)):
+        contexts = np.full(5, context, dtype=np.int8)
+        assert fit_strengths(raw, reference, contexts)[context] == limit
 
 
 def test_fit_strengths_keeps_contexts_without_enough_model_pairs():

@@ -95,6 +95,7 @@ __all__ = [
     "CONTEXTS",
     "STOPS",
     "STRENGTHS",
+    "STRENGTH_LIMITS",
     "glyph_kind",
     "glyph_kinds",
     "pair_contexts",
@@ -197,6 +198,11 @@ BLEND_CHOICES = {"auto": "auto", "on": BLEND, "off": ()}
 """``Settings.blend`` for each choice of ``--blend``."""
 STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
 """Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
+STRENGTH_LIMITS = (2.0, 2.0, 2.0, 1.0, 2.0, 2.0, 2.0)
+"""The strongest :func:`fit_strengths` gives each context. Two lowercase letters never kern deeper than the
+blend: the five designers' least-squares scale of it is 0.14 to 1.13, and a fit above 1 came from light model
+pairs the blend barely sees (Noto Sans's ``ov`` ``ox`` ``xo``, −20 from its designer, −10 blended), then
+doubled every lowercase pair of the font."""
 
 Kind = str
 """``"U"`` (uppercase letter), ``"l"`` (lowercase letter), ``"S"`` (a stop), ``"R"`` (a raised mark:
@@ -329,7 +335,7 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
     ``min_pairs`` model pairs keeps its strength from ``keep`` (1 without it). ``stop-letter``
     and ``raised-lc`` are policies more than measures (:data:`POLICIES`), so one model pair the
     bubbles kern decides each (one they leave at 0, such as ``.P``, does not count). On a tie the
-    strength nearest 1 wins.
+    strength nearest 1 wins; no strength passes the context's :data:`STRENGTH_LIMITS`.
     """
     import numpy as np  # the fit is numpy code; kerning never calls this
 
@@ -340,8 +346,8 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
     if len(keep) != len(CONTEXTS):
         raise ValueError(f"keep needs a strength per context ({len(CONTEXTS)}), not {len(keep)}")
     found = list(keep)
-    grid = np.array(STRENGTHS)
     for i in informed_contexts(raw, contexts, min_pairs=min_pairs):
+        grid = np.array([g for g in STRENGTHS if g <= STRENGTH_LIMITS[i]])
         mask = _informing(raw, contexts, i)
         r = raw[mask]
         scaled = np.where(r < 0, np.round(grid[:, None] * r[None, :]), r[None, :])
