@@ -1118,3 +1118,24 @@ def test_apply_in_a_font_with_kern_groups_writes_class_kerning_as_the_command_li
     assert kerning[("H", "I")] == -7
     w.click("undoApplyButton")
     assert dict(font.kerning.items()) == {("H", "I"): -7}
+
+
+def test_apply_says_when_a_grouped_font_gets_glyph_pairs_for_lack_of_numpy(rf):
+    """Run with numpy and again with it blocked (tests/test_without_numpy.py): the label tells which."""
+    try:
+        import numpy  # noqa: F401
+
+        has_numpy = True
+    except ImportError:
+        has_numpy = False
+    font = helpers.box_font({"O": (600, (60, 0, 540, 700)), "Q": (600, (60, 0, 540, 700)),
+                             "V": (600, (100, 0, 500, 700))})
+    font.groups["public.kern1.O"] = ["O", "Q"]
+    controller = window(rf, font)
+    w = controller.w
+    w.click("kernAllButton")
+    w.click("applyButton")
+    label = w.getItem("previewLabel").get()
+    assert label.startswith("Applied: ")
+    assert ("class kerning needs numpy" in label) is not has_numpy
+    assert (("public.kern1.O", "V") in font.kerning.keys()) is has_numpy  # a class pair only with numpy

@@ -21,6 +21,7 @@ __all__ = [
     "result_rows",
     "plan_from_result",
     "class_plan",
+    "glyph_pairs_note",
     "preview_line",
     "size_problem",
     "apply_plan",
@@ -160,6 +161,19 @@ def class_plan(font, result: KernResult, mode: str = "update", budget: int | Non
     plan = plan_classes(result, read_groups(font), kerning_dict(font), mode, scaled_tolerance(5.0, upm), budget,
                         "key", scaled_tolerance(LOOSE_TOLERANCE, upm), never_set=never_neighbours(font))
     return Plan(dict(plan.written), list(plan.removed))
+
+
+def glyph_pairs_note(font) -> str | None:
+    """What the window says when it writes glyph pairs into a font with kern groups, because class
+    kerning (:func:`class_plan`) needs numpy and RoboFont's Python has none; None otherwise."""
+    if not any(name.startswith(("public.kern1.", "public.kern2.")) for name in font.groups.keys()):
+        return None
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return ("Written as glyph pairs, each an exception over the font's kern groups: class kerning needs "
+                "numpy, which this Python lacks (bubblekern kern writes class kerning).")
+    return None
 
 
 def preview_line(rows: list[ResultRow], skipped: int = 0) -> str:
