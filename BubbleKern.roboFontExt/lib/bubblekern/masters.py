@@ -218,8 +218,11 @@ def kern_masters(
             started = time.perf_counter()
             names = b.kernable_glyphs()
             sides = None
-            if chosen and mode != "build" and not ungrouped:
-                sides = kerned_sides(chosen.as_dict(), kerning_dict(m.font))
+            if mode != "build" and not ungrouped:
+                # a font's own groups say which sides its designer kerns, whether or not they are written
+                own = chosen or read_groups(m.font, str(m.path or m.name))
+                if own:
+                    sides = kerned_sides(own.as_dict(), kerning_dict(m.font))
             tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides,
                                       wants_lowercase_capital(m.font, b.settings.lowercase_capital))
             b.profiles(tables[i].names)
