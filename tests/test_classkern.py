@@ -732,7 +732,7 @@ def test_pairs_text_never_sets_do_not_pin_their_class_values(tmp_path):
             ("uni1FD6", "uni1FD6")} <= held  # each held to its old value
     assert all(pinned.entries[p] == lookupKerningValue(p, existing, font.groups) for p in held)
     assert not any(set(p) <= never for p in free.entries)
-    assert set(free.entries) == set(pinned.entries) - held and free.entries[(K1 + "alpha", K2 + "omicron")] == -80
+    assert free.entries[(K1 + "alpha", K2 + "omicron")] == -80 and len(free.entries) < len(pinned.entries)
     final = {**existing, **free.entries}
     assert all(lookupKerningValue(p, final, font.groups) == v for p, v in result.kept.items())
     # an entry that names a glyph is the designer's word on the pair: kept exactly
@@ -814,3 +814,32 @@ def test_small_capitals_are_read_past_features_that_do_not_parse():
     font.features.text = "feature liga { lookup L { sub a by glyph01; } L; } liga;\nfeature smcp { lookup L; } smcp;"
     assert "feature liga" not in small_cap_features(font.features.text)
     assert small_caps_of(font) == {"glyph01"}
+
+
+def test_kerning_one_key_pair_of_a_class_writes_one_exception_not_the_class(tmp_path, capsys):
+    """`--text To` in a font whose designer kerns @T @o: the one solved pair becomes an exception; the
+    class pair keeps the value its other members have (before: the class pair moved to T o's value and
+    every other member was held at the old one by an exception of its own, 59 entries in Noto Sans)."""
+    boxes = {name: (600, (0, 0, 600, 700)) for name in ("T", "Tcaron", "Tcedilla", "o", "oacute", "odieresis")}
+    font = helpers.box_font(boxes)
+    font.groups[K1 + "T"] = ["T", "Tcaron", "Tcedilla"]
+    font.groups[K2 + "o"] = ["o", "oacute", "odieresis"]
+    font.kerning[(K1 + "T", K2 + "o")] = -70
+    result = kern_pairs(font, [("T", "o")], Settings())
+    assert result.kept == {}  # box bubbles that touch: T o solves to 0 ...
+    result.values[0], result.kept_mask[0] = -90, True  # ... where a T whose arm lets the o in solves -90
+    existing, groups = kerning_dict(font), read_groups(font)
+    before = lookup_all(font)
+    plan = plan_classes(result, groups, existing)
+    assert plan.written == {("T", "o"): -90} and not plan.removed
+    write_kerning(font, plan.written, plan.removed)
+    after = lookup_all(font)
+    assert after[("T", "o")] == -90 and all(v == before[p] for p, v in after.items() if p != ("T", "o"))
+    again = plan_classes(result, read_groups(font), kerning_dict(font))
+    assert not again.written and not again.removed
+    # the whole class solved: the class pair takes the key's value, as before
+    everything = kern_pairs(font, [(a, b) for a in groups.left[K1 + "T"] for b in groups.right[K2 + "o"]], Settings())
+    everything.values[:] = -90
+    everything.kept_mask[:] = True
+    whole = plan_classes(everything, groups, kerning_dict(font))
+    assert whole.entries[(K1 + "T", K2 + "o")] == -90 and len(whole.entries) == 1

@@ -371,6 +371,8 @@ def plan_classes(
     class_value = target[left_keys][:, right_keys]  # classes × classes
     if method != "key":
         _member_values(class_value, target, free, touched, left, right, method, tol)
+    else:
+        _keep_unsolved_classes(class_value, target, free, exact, ignored, touched, left, right, tol, loose)
     class_entries = touched & (class_value != 0)
     both = left.is_group[:, None] & right.is_group[None, :] & touched
     column_value = target[left_keys]  # left classes × glyphs
@@ -458,6 +460,41 @@ def plan_classes(
         asked_loose=asked_loose if loose > asked_loose else None,
         total=len(final),
     )
+
+
+def _keep_unsolved_classes(class_value, target, free, exact, ignored, touched, left: _Side, right: _Side,
+                           tol: float, loose: float) -> None:
+    """Where a run sets fewer than half of a touched class pair's member pairs, give the class pair the
+    value most of the others keep, instead of its key glyphs' new value, when that leaves fewer members
+    off their targets: a run that solves the key pair and few of the others (``--text To``, the pairs of
+    a few selected glyphs) then writes the solved pairs as exceptions, instead of moving the class pair
+    and holding every member it did not solve at its old value with one (``T o`` in Noto Sans: 1 entry,
+    not 59). A run that sets most members keeps the key's value. The choice depends on the targets
+    alone, so planning again after applying changes nothing."""
+    left_members = np.split(left.order, left.starts[1:])
+    right_members = np.split(right.order, right.starts[1:])
+    for i, j in zip(*np.nonzero(touched)):
+        rows, cols = left_members[i], right_members[j]
+        if len(rows) * len(cols) < 2:
+            continue
+        block = np.ix_(rows, cols)
+        held = ~free[block] & ~ignored[block]  # members that keep their value (not those text never sets)
+        if 2 * np.count_nonzero(held) <= held.size:
+            continue  # the run sets most members: the key's value is the run's
+        values, frequency = np.unique(target[block][held], return_counts=True)
+        current = values[np.lexsort((np.abs(values - class_value[i, j]), -frequency))[0]]
+        if current == class_value[i, j]:
+            continue
+        members = (target[block], exact[block], ignored[block], tol, loose)
+        if _off(current, *members) < _off(class_value[i, j], *members):
+            class_value[i, j] = current
+
+
+def _off(value: float, goal, fixed, any_value, tol: float, loose: float) -> int:
+    """How many member pairs a class value of ``value`` leaves off their targets (``goal``)."""
+    diff = value - goal
+    fine = any_value | np.where(fixed, diff == 0, (diff >= -tol - 1e-9) & (diff <= loose + 1e-9))
+    return int(np.count_nonzero(~fine))
 
 
 def _member_values(class_value, target, free, touched, left: _Side, right: _Side, method: str, tol: float) -> None:
