@@ -242,3 +242,35 @@ def test_include_marks_flag(tmp_path, capsys):
     assert json.loads(out)["summary"]["solved"] == 1
     _, out, _ = run(capsys, "kern", path, "--format", "json", "--dry-run", "--include-marks")
     assert json.loads(out)["summary"]["solved"] == 4
+
+
+def test_touching_a_glyph_rekerns_the_composites_built_from_it(tmp_path, capsys):
+    """A composite inherits its base's bubble, so editing A changes Aacute's pairs too."""
+    import shutil
+
+    demo = tmp_path / "Demo.ufo"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "BubbleKernDemo.ufo", demo)
+    assert [c.baseGlyph for c in open_font(demo)["Aacute"].components][0] == "A"
+    _, out, _ = run(capsys, "kern", demo, "--touching", "A", "--format", "json", "--dry-run", "--min-kern", "0")
+    solved = {(a, b) for a, b, _ in json.loads(out)["pairs"]}
+    assert ("Aacute", "V") in solved and ("A", "V") in solved
+    assert all({"A", "Aacute"} & {a, b} for a, b in solved)
+
+
+def test_touching_takes_the_pairs_a_run_without_a_pair_source_kerns(tmp_path, capsys):
+    """In a font with kern groups that is where its groups and kerning reach: a glyph in no group that
+    no kerning names stays out, as it does from `kern` alone."""
+    from helpers import box_font, save
+
+    font = box_font({"A": (600, (0, 0, 500, 700)), "V": (600, (100, 0, 600, 700)), "Z": (600, (50, 0, 550, 700))})
+    for name, code in (("A", 0x41), ("V", 0x56), ("Z", 0x5A)):
+        font[name].unicode = code
+    font.groups["public.kern1.A"] = ["A", "V"]
+    font.groups["public.kern2.A"] = ["A", "V"]
+    path = save(font, tmp_path)
+    _, out, _ = run(capsys, "kern", path, "--format", "json", "--dry-run", "--min-kern", "0")
+    everything = {(a, b) for a, b, _ in json.loads(out)["pairs"]}
+    _, out, _ = run(capsys, "kern", path, "--touching", "A", "--format", "json", "--dry-run", "--min-kern", "0")
+    touching = {(a, b) for a, b, _ in json.loads(out)["pairs"]}
+    assert touching and touching == {p for p in everything if "A" in p}
+    assert not any("Z" in p for p in touching)

@@ -388,7 +388,22 @@ def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
         default="lower,title",
         help="with --pairs-from-words: the case forms of each word counted (default: %(default)s)",
     )
-    group.add_argument("--touching", metavar="A,B,…", help="keep only pairs with one of these glyphs on a side")
+    group.add_argument("--touching", metavar="A,B,…",
+                       help="keep only pairs with one of these glyphs, or a composite built from one, on a side")
+
+
+def default_set(args: argparse.Namespace, font, bubbles):
+    """The default pair set of ``font`` (:func:`bubblekern.glyphsets.default_pairs`), in a font with kern groups
+    narrowed to where its groups and kerning reach unless ``--ungrouped``, as a :class:`PairTable`."""
+    from ..fontkerning import kerning_dict
+    from ..glyphsets import default_pairs, kerned_sides, wants_lowercase_capital
+    from ..groups import read_groups
+
+    settings = bubbles.settings
+    groups = read_groups(font)
+    sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups and not getattr(args, "ungrouped", False) else None
+    return default_pairs(font, bubbles.kernable_glyphs(), getattr(args, "all_glyphs", False), settings.include_marks,
+                         sides, wants_lowercase_capital(font, settings.lowercase_capital))
 
 
 def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, str]] | None:
@@ -425,7 +440,8 @@ def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, 
         raise BubbleKernError(f"{source} gives no pair to kern (no two glyphs side by side)")
     if args.touching:
         chosen = glyph_list(args.touching, font, "--touching")
-        if pairs is None:
-            pairs = all_pairs(bubbles.kernable_glyphs())
-        pairs = touching(pairs, chosen)
+        if pairs is None:  # the pairs a run with no pair source kerns (the default set)
+            pairs = list(default_set(args, font, bubbles))
+        # an edited glyph's composites inherit its bubble: their pairs changed with it
+        pairs = touching(pairs, bubbles.dependents(chosen))
     return pairs
