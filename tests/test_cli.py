@@ -249,7 +249,7 @@ def test_touching_a_glyph_rekerns_the_composites_built_from_it(tmp_path, capsys)
     import shutil
 
     demo = tmp_path / "Demo.ufo"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "BubbleKernDemo.ufo", demo)
+    shutil.copytree(Path(__file__).resolve().parent.parent / "source/lib/bubblekern/data/BubbleKernDemo.ufo", demo)
     assert [c.baseGlyph for c in open_font(demo)["Aacute"].components][0] == "A"
     _, out, _ = run(capsys, "kern", demo, "--touching", "A", "--format", "json", "--dry-run", "--min-kern", "0")
     solved = {(a, b) for a, b, _ in json.loads(out)["pairs"]}
