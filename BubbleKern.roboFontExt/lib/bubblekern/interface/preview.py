@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..fontkerning import MAX_ENTRIES, kerning_dict, size_after, write_kerning
+from ..glyphsets import group_of, has_kern_groups
 from ..kerning import KernResult, plan_kerning
 from ..pairs import Pair
 
@@ -79,7 +80,7 @@ def result_rows(result: KernResult, kerning: Mapping[Pair, float], mode: str = "
     With the font's kern ``groups`` a pair's value now is what it resolves to through them
     (its class pair or exception), as :func:`class_plan` applies it.
     """
-    if groups and any(name.startswith(("public.kern1.", "public.kern2.")) for name in groups):
+    if groups and has_kern_groups(groups):
         return _class_rows(result, kerning, mode, groups)
     plan = plan_kerning(result, kerning, mode)
     removed = set(plan.removed)
@@ -105,11 +106,7 @@ def _class_rows(result: KernResult, kerning: Mapping[Pair, float], mode: str,
     from fontTools.ufoLib.kerning import lookupKerningValue
 
     groups = {name: list(members) for name, members in groups.items()}
-    first, second = {}, {}  # glyph → its group on each side: without them every lookup scans the groups
-    for name, members in groups.items():
-        side = first if name.startswith("public.kern1.") else second if name.startswith("public.kern2.") else None
-        if side is not None:
-            side.update((member, name) for member in members)
+    first, second = group_of(groups)  # without them every lookup scans the groups
     rows = []
     for pair, value, keep, failsafe in zip(
         result.pairs, result.values.tolist(), result.kept_mask.tolist(), result.failsafe.tolist()
@@ -146,7 +143,7 @@ def class_plan(font, result: KernResult, mode: str = "update", budget: int | Non
     would each be an exception, thousands of them for a whole font (Noto Sans: 42,650 glyph pairs
     against 3,974 entries as classes).
     """
-    if not any(name.startswith(("public.kern1.", "public.kern2.")) for name in font.groups.keys()):
+    if not has_kern_groups(font.groups):
         return None
     try:
         import numpy  # noqa: F401  (class kerning is planned on glyph × glyph arrays)
@@ -166,7 +163,7 @@ def class_plan(font, result: KernResult, mode: str = "update", budget: int | Non
 def glyph_pairs_note(font) -> str | None:
     """What the window says when it writes glyph pairs into a font with kern groups, because class
     kerning (:func:`class_plan`) needs numpy and RoboFont's Python has none; None otherwise."""
-    if not any(name.startswith(("public.kern1.", "public.kern2.")) for name in font.groups.keys()):
+    if not has_kern_groups(font.groups):
         return None
     try:
         import numpy  # noqa: F401

@@ -30,6 +30,7 @@ from .common import (
     add_settings_arguments,
     at_least,
     check_own_references,
+    default_set,
     note,
     pairs_from_args,
     progress_bar,
@@ -206,8 +207,6 @@ def _default_run(args) -> bool:
 
 
 def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
-    from ..glyphsets import default_pairs, kerned_sides, wants_lowercase_capital
-
     timings = {"read": read}
     settings = settings_from_args(args, font)
     bubbles = FontBubbles(font, settings)
@@ -216,10 +215,7 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     pairs = pairs_from_args(args, font, bubbles)
     refreshed = stale_check(font, settings, pairs, args.refresh_stale)
     if pairs is None:
-        groups = read_groups(font)
-        sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups and not args.ungrouped else None
-        pairs = default_pairs(font, bubbles.kernable_glyphs(), args.all_glyphs, settings.include_marks, sides,
-                              wants_lowercase_capital(font, settings.lowercase_capital))
+        pairs = default_set(args, font, bubbles)
         bubbles.profiles(pairs.names)
     timings["bubbles"] = time.perf_counter() - started
     started = time.perf_counter()
