@@ -215,6 +215,10 @@ class _Side:
             keys[c] = chosen
         return keys
 
+    def members(self) -> list[np.ndarray]:
+        """The glyph positions of each class, in class order."""
+        return np.split(self.order, self.starts[1:])
+
     def reduce(self, values: np.ndarray, axis: int) -> np.ndarray:
         """Sum ``values`` over the members of each class along ``axis``."""
         ordered = np.take(values, self.order, axis=axis)
@@ -471,8 +475,7 @@ def _keep_unsolved_classes(class_value, target, free, exact, ignored, touched, l
     and holding every member it did not solve at its old value with one (``T o`` in Noto Sans: 1 entry,
     not 59). A run that sets most members keeps the key's value. The choice depends on the targets
     alone, so planning again after applying changes nothing."""
-    left_members = np.split(left.order, left.starts[1:])
-    right_members = np.split(right.order, right.starts[1:])
+    left_members, right_members = left.members(), right.members()
     for i, j in zip(*np.nonzero(touched)):
         rows, cols = left_members[i], right_members[j]
         if len(rows) * len(cols) < 2:
@@ -501,8 +504,7 @@ def _member_values(class_value, target, free, touched, left: _Side, right: _Side
     """Set ``class_value`` of each touched class pair with more than one member pair from the
     values its member pairs must resolve to, by ``method``; class pairs none of whose member
     pairs this run sets (``free``) keep their key value."""
-    left_members = np.split(left.order, left.starts[1:])
-    right_members = np.split(right.order, right.starts[1:])
+    left_members, right_members = left.members(), right.members()
     for i, j in zip(*np.nonzero(touched)):
         rows, cols = left_members[i], right_members[j]
         if len(rows) * len(cols) < 2:

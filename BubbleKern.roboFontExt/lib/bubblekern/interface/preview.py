@@ -143,11 +143,7 @@ def class_plan(font, result: KernResult, mode: str = "update", budget: int | Non
     would each be an exception, thousands of them for a whole font (Noto Sans: 42,650 glyph pairs
     against 3,974 entries as classes).
     """
-    if not has_kern_groups(font.groups):
-        return None
-    try:
-        import numpy  # noqa: F401  (class kerning is planned on glyph × glyph arrays)
-    except ImportError:
+    if not has_kern_groups(font.groups) or not _has_numpy():  # classes are planned on glyph × glyph arrays
         return None
     from ..classkern import LOOSE_TOLERANCE, plan_classes
     from ..glyphsets import never_neighbours
@@ -163,14 +159,18 @@ def class_plan(font, result: KernResult, mode: str = "update", budget: int | Non
 def glyph_pairs_note(font) -> str | None:
     """What the window says when it writes glyph pairs into a font with kern groups, because class
     kerning (:func:`class_plan`) needs numpy and RoboFont's Python has none; None otherwise."""
-    if not has_kern_groups(font.groups):
+    if not has_kern_groups(font.groups) or _has_numpy():
         return None
+    return ("Written as glyph pairs, each an exception over the font's kern groups: class kerning needs "
+            "numpy, which this Python lacks (bubblekern kern writes class kerning).")
+
+
+def _has_numpy() -> bool:
     try:
         import numpy  # noqa: F401
     except ImportError:
-        return ("Written as glyph pairs, each an exception over the font's kern groups: class kerning needs "
-                "numpy, which this Python lacks (bubblekern kern writes class kerning).")
-    return None
+        return False
+    return True
 
 
 def preview_line(rows: list[ResultRow], skipped: int = 0) -> str:
