@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -10,9 +11,14 @@ from fontTools.ufoLib.kerning import lookupKerningValue
 
 from bubblekern import kern_pairs
 from bubblekern.classkern import plan_classes, resolve_all
+from bubblekern.classkern_plain import plan_classes as plain_plan_classes
 from bubblekern.cli import main
 from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
+    ACCENT,
+    BREATHING,
+    LOWER,
+    SMALL,
     Reach,
     cases_of,
     default_pair_list,
@@ -113,6 +119,50 @@ def test_plan_keeps_every_value_it_did_not_keep(seed):
     # planning again changes nothing
     again = plan_classes(result, read_groups(font), kerning_dict(font), mode, tolerance)
     assert not again.written and not again.removed
+
+
+def same_plan(a, b) -> bool:
+    """Two plans alike in every field, and their entries, writes and removals in the same order."""
+    fields = [{k: v for k, v in dataclasses.asdict(plan).items() if k != "groups"} for plan in (a, b)]
+    return fields[0] == fields[1] and all(list(x) == list(y) for x, y in (
+        (a.written, b.written), (a.entries, b.entries), (a.removed, b.removed), (a.pinned, b.pinned)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_plain_planner_plans_what_the_matrix_planner_plans(seed):
+    """classkern_plain (RoboFont without numpy) against classkern: every mode, method, tolerance, budget, and
+    glyphs text never sets side by side (Greek accents, small capitals beside lowercase letters)."""
+    font, pairs = random_font(seed)
+    result = kern_pairs(font, pairs)
+    groups, existing = read_groups(font), kerning_dict(font)
+    marks = random_marks(font, seed)
+    for mode in ("update", "replace"):
+        for tolerance, loose in ((0, None), (5, 20), (1, 3)):
+            for method in ("key", "median", "fewest"):
+                for budget in (None, 1, 4, 12):
+                    for never in (None, marks):
+                        args = (result, groups, existing, mode, tolerance, budget, method, loose)
+                        matrix = plan_classes(*args, never_set=never)
+                        assert same_plan(matrix, plain_plan_classes(*args, never_set=never))
+    with pytest.raises(ValueError, match="tolerance must be a number"):
+        plain_plan_classes(result, groups, existing, tolerance=-1)
+
+
+def random_marks(font, seed: int) -> dict[str, int]:
+    rng = random.Random(seed)
+    return {name: rng.choice((0, ACCENT | LOWER, LOWER, SMALL, BREATHING | LOWER)) for name in font.keys()}
+
+
+def test_the_random_marks_free_pairs_in_many_fonts():
+    """The marks of the test above change the plan of many of its fonts, so both planners' handling of
+    pairs text never sets is compared there."""
+    changed = 0
+    for seed in range(40):
+        font, pairs = random_font(seed)
+        result = kern_pairs(font, pairs)
+        args = (result, read_groups(font), kerning_dict(font))
+        changed += not same_plan(plan_classes(*args), plan_classes(*args, never_set=random_marks(font, seed)))
+    assert changed >= 8
 
 
 @pytest.mark.parametrize("tolerance, loose", [(-1, None), (float("nan"), None), (5, float("inf")), ("wide", None), (True, None)])

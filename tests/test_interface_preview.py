@@ -286,7 +286,7 @@ def grouped_font_and_result():
 
 
 def test_class_plan_writes_group_pairs_and_keeps_what_it_did_not_solve():
-    pytest.importorskip("numpy", reason="class kerning is planned with numpy; without it the window writes glyph pairs")
+    """With numpy and without it (test_without_numpy runs this module again with numpy blocked)."""
     from bubblekern.groups import resolve_pair
     from bubblekern.interface.preview import class_plan
 
@@ -308,7 +308,7 @@ def test_class_plan_writes_group_pairs_and_keeps_what_it_did_not_solve():
     assert dict(font.kerning.items()) == before
 
 
-def test_class_plan_is_none_without_groups_or_numpy(monkeypatch):
+def test_class_plan_is_none_without_groups_and_the_same_without_numpy(monkeypatch):
     import sys
 
     from bubblekern.interface.preview import class_plan
@@ -316,5 +316,7 @@ def test_class_plan_is_none_without_groups_or_numpy(monkeypatch):
     font, result = font_and_result()
     assert class_plan(font, result) is None  # no kern groups: glyph pairs, as before
     font, result = grouped_font_and_result()
-    monkeypatch.setitem(sys.modules, "numpy", None)  # RoboFont without numpy: glyph pairs
-    assert class_plan(font, result) is None
+    planned = class_plan(font, result)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # RoboFont without numpy: the plain planner, the same plan
+    without = class_plan(font, result)
+    assert without == planned and list(without.write) == list(planned.write) and without.write

@@ -56,113 +56,16 @@ Only pairs this run may set are loosened this way; a designer value is always ke
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from .groups import KERN1, KERN2, METHODS, KernGroups
+from .classplan import LOOSE_TOLERANCE, ClassPlan, check_arguments, number, smallest_fitting
+from .groups import KERN1, KERN2, KernGroups
 from .kerning import KernResult, PairTable
 from .pairs import Pair
 
 __all__ = ["ClassPlan", "LOOSE_TOLERANCE", "plan_classes", "effective_matrix", "GlyphIndex"]
-
-Modes = ("update", "replace")
-LOOSE_TOLERANCE = 20.0
-"""Default loose tolerance of class kerning runs, per 1000 em: a member pair left up to this much
-looser than its own value by its class value gets no exception (measured on Noto Sans: 20 % fewer
-entries than the 5-unit tolerance both ways, and no further from the designer's values)."""
-
-
-@dataclass
-class ClassPlan:
-    """What :func:`plan_classes` decided: entries to write and remove, and counts."""
-
-    written: dict[Pair, float]
-    """Entries to set (new, or with a new value)."""
-    removed: list[Pair]
-    """Old entries to delete (their buckets were rewritten)."""
-    entries: dict[Pair, float]
-    """The fresh entries of the rewritten buckets (what this run wrote, unchanged ones included)."""
-    groups: KernGroups
-    tolerance: float
-    """In font units: how much closer than its own value a pair may be set (its bubbles overlap)."""
-    mode: str
-    method: str = "key"
-    solved: int = 0
-    kept: int = 0
-    pinned: list[Pair] = field(default_factory=list)
-    unchanged: int = 0
-    asked_tolerance: float | None = None
-    """The tolerance asked for, when a budget raised it (else None)."""
-    budget: int | None = None
-    loose_tolerance: float | None = None
-    """In font units: how much further apart than its own value a pair may be set (it could kern
-    tighter); None: the same as :attr:`tolerance`."""
-    asked_loose: float | None = None
-    """The loose tolerance asked for, when a budget raised it (else None)."""
-    total: int = 0
-    """Entries in the font's kerning after the run: the fresh ones and the old ones it leaves."""
-
-    @property
-    def loosened(self) -> bool:
-        """True when the budget raised a tolerance for exceptions."""
-        return self.asked_tolerance is not None or self.asked_loose is not None
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.written or self.removed)
-
-    @property
-    def kerning(self) -> dict[Pair, float]:
-        """The fresh entries (as :attr:`ClassKerning.kerning <bubblekern.groups.ClassKerning.kerning>`)."""
-        return self.entries
-
-    def kind(self, pair: Pair) -> str:
-        left, right = pair
-        return f"{'group' if left.startswith(KERN1) else 'glyph'}-{'group' if right.startswith(KERN2) else 'glyph'}"
-
-    def counts(self) -> dict[str, int]:
-        """Entries of the fresh set by kind."""
-        counts = dict.fromkeys(("group-group", "glyph-group", "group-glyph", "glyph-glyph"), 0)
-        for pair in self.entries:
-            counts[self.kind(pair)] += 1
-        return counts
-
-    @property
-    def exceptions(self) -> int:
-        """Fresh entries more specific than the bucket they sit in."""
-        g = self.groups
-        return sum(
-            1 for a, b in self.entries
-            if (not a.startswith(KERN1) and g.left_of(a) is not None)
-            or (not b.startswith(KERN2) and g.right_of(b) is not None)
-        )
-
-    @property
-    def ungrouped(self) -> int:
-        """Fresh glyph–glyph entries of two glyphs in no group on their side (not exceptions)."""
-        g = self.groups
-        return sum(
-            1 for a, b in self.entries
-            if not a.startswith(KERN1) and not b.startswith(KERN2) and g.left_of(a) is None and g.right_of(b) is None
-        )
-
-    def summary(self) -> dict:
-        return {
-            "before": self.kept,
-            "after": len(self.entries),
-            "total": self.total,
-            "exceptions": self.exceptions,
-            "ungrouped": self.ungrouped,
-            "pinned": len(self.pinned),
-            "tolerance": round(self.tolerance, 3),
-            **({"loose_tolerance": _rounded(self.loose_tolerance)} if self.loose_tolerance is not None else {}),
-            **({"asked_tolerance": round(self.asked_tolerance, 3)} if self.asked_tolerance is not None else {}),
-            **({"asked_loose": _rounded(self.asked_loose)} if self.asked_loose is not None else {}),
-            **self.counts(),
-        }
 
 
 class GlyphIndex:
@@ -324,13 +227,7 @@ def plan_classes(
     (:func:`~bubblekern.glyphsets.flags_apart`), that this run did not solve, and that no entry
     names by either glyph (only class pairs reach it), may take whatever its rewritten class pair gives.
     """
-    if mode not in Modes:
-        raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
-    for name, tol in (("tolerance", tolerance), ("loose_tolerance", loose_tolerance)):
-        if tol is not None and not _non_negative(tol):
-            raise ValueError(f"{name} must be a number ≥ 0 (font units), not {tol!r}")
+    check_arguments(mode, method, tolerance, loose_tolerance)
     pair_names = result.pairs.names if isinstance(result.pairs, PairTable) else [n for p in result.pairs for n in p]
     members = [m for side in (groups.left, groups.right) for ms in side.values() for m in ms]
     names = list(dict.fromkeys([*pair_names, *members]))
@@ -417,13 +314,13 @@ def plan_classes(
     entries: dict[Pair, float] = {}
     cn_left, cn_right = left.class_names, right.class_names
     for i, j in zip(*np.nonzero(class_entries)):
-        entries[(cn_left[i], cn_right[j])] = _number(class_value[i, j])
+        entries[(cn_left[i], cn_right[j])] = number(class_value[i, j])
     for i, b in zip(*np.nonzero(use_column)):
-        entries[(cn_left[i], names[b])] = _number(column_value[i, b])
+        entries[(cn_left[i], names[b])] = number(column_value[i, b])
     for a, j in zip(*np.nonzero(use_row)):
-        entries[(names[a], cn_right[j])] = _number(row_value[a, j])
+        entries[(names[a], cn_right[j])] = number(row_value[a, j])
     for a, b in zip(*np.nonzero(off)):
-        entries[(names[a], names[b])] = _number(target[a, b])
+        entries[(names[a], names[b])] = number(target[a, b])
     del off
 
     # the new kerning: old entries of rewritten buckets go, the fresh ones come
@@ -441,7 +338,7 @@ def plan_classes(
     wrong = ~close(got, tol, loose)
     for a, b in zip(*np.nonzero(wrong)):
         pair = (names[a], names[b])
-        entries[pair] = final[pair] = _number(target[a, b])
+        entries[pair] = final[pair] = number(target[a, b])
         pinned.append(pair)
 
     written = {p: v for p, v in entries.items() if p not in existing or existing[p] != v}
@@ -549,22 +446,6 @@ def _fit_budget(exceptions, current, target, moving, tol: float, loose: float, b
     return best, loose, found
 
 
-def smallest_fitting(evaluate, steps, fits, last):
-    """The smallest of the increasing ``steps`` whose ``evaluate(step)`` ``fits``, with that result:
-    a binary search, so ``fits`` must hold from some step on. ``last`` is the result at the last
-    step, returned with it when no step fits."""
-    low, high = 0, len(steps) - 1
-    best, found = steps[high], last
-    while low < high:
-        middle = (low + high) // 2
-        result = evaluate(float(steps[middle]))
-        if fits(result):
-            best, found, high = steps[middle], result, middle
-        else:
-            low = middle + 1
-    return float(best), found
-
-
 def _bucket(pair: Pair, index: GlyphIndex) -> tuple[int, int] | None:
     a, b = pair
     if not a.startswith(KERN1):
@@ -575,22 +456,6 @@ def _bucket(pair: Pair, index: GlyphIndex) -> tuple[int, int] | None:
     if i is None or j is None:
         return None
     return i, j
-
-
-def _non_negative(value) -> bool:
-    try:
-        return not isinstance(value, bool) and math.isfinite(float(value)) and float(value) >= 0
-    except (TypeError, ValueError):
-        return False
-
-
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 3)
-
-
-def _number(value) -> float | int:
-    value = float(value)
-    return int(value) if value.is_integer() else value
 
 
 def resolve_all(kerning: Mapping[Pair, float], groups: KernGroups, names: Iterable[str]) -> np.ndarray:

@@ -24,14 +24,15 @@ import plistlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal
 
 from .errors import BubbleKernError
 from .fontkerning import kerning_dict, write_kerning
 from .kerning import ApplyReport, KernResult
 from .pairs import Pair
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "KERN1",
@@ -375,6 +376,8 @@ def compress_masters(
     A pair solved in one master only counts as 0 in the others. The tolerance holds in
     every master at once, so the masters interpolate with the same exceptions.
     """
+    import numpy as np
+
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     groups = _as_groups(groups)
@@ -409,6 +412,8 @@ def _compress_vectors(
 
 
 def _compress_bucket(lkey, rkey, members, vectors, groups, method, tol, out) -> None:
+    import numpy as np
+
     left_grouped = lkey.startswith(KERN1)
     right_grouped = rkey.startswith(KERN2)
     if not left_grouped and not right_grouped:
@@ -447,6 +452,8 @@ def _compress_bucket(lkey, rkey, members, vectors, groups, method, tol, out) -> 
 
 def _better(data: np.ndarray, off: np.ndarray, key: Values | None, method: str, tol: np.ndarray) -> Values | None:
     """A value for a whole row/column when one entry saves at least one exception."""
+    import numpy as np
+
     current = int(off.sum())
     if len(data) < 2 or current < 2:
         return None
@@ -457,10 +464,14 @@ def _better(data: np.ndarray, off: np.ndarray, key: Values | None, method: str, 
 
 def _close(data: np.ndarray, value: np.ndarray, tol: np.ndarray) -> np.ndarray:
     """Rows of ``data`` within ``tol`` of ``value`` in every master."""
+    import numpy as np
+
     return (np.abs(data - value) <= tol).all(axis=1)
 
 
 def _choose(data: np.ndarray, key: Values | None, method: str, tol: np.ndarray) -> Values:
+    import numpy as np
+
     if not len(data):
         return tuple(0 for _ in tol)
     if method == "key" and key is not None:
@@ -553,6 +564,8 @@ def apply_class_kerning(font, classes: ClassKerning, mode: str = "update", write
 def _off_pairs(existing, state, classes: ClassKerning, touched, mode: str) -> dict[Pair, float]:
     """Glyph pairs of the touched group pairs that ``state`` gets wrong, with the value they need:
     kept (or, replacing, solved) pairs beyond the tolerance of their value, others changed at all."""
+    import numpy as np
+
     from .classkern import GlyphIndex, effective_matrix
 
     groups = classes.groups
@@ -599,6 +612,8 @@ def build_groups(
     (:data:`KEY_GLYPHS`) are tried as keys first. Groups are named ``public.kern1.<key>``
     / ``public.kern2.<key>``; glyphs matching nobody stay ungrouped.
     """
+    import numpy as np
+
     from .bubbles import FontBubbles
     from .direction import glyph_directions
     from .model import letter_roots
@@ -641,6 +656,8 @@ def _cluster(order, sides, tol, coverage, prefix, position, roots=None) -> dict[
     cluster: it joins when its side is within ``tol`` of the letter's own in ``coverage`` of the letter's
     bands. Its accent reaches bands the letter does not, and widens the letter's top bands; the class
     kerning's exceptions answer for that where a pair meets it."""
+    import numpy as np
+
     if not order:
         return {}
     low = min(sides[n][0] for n in order)

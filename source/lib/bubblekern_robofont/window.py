@@ -36,7 +36,6 @@ from bubblekern.interface.pairbuilder import (
 from bubblekern.interface.preview import (
     apply_plan,
     class_plan,
-    glyph_pairs_note,
     plan_from_result,
     preview_line,
     progress_text,
@@ -573,9 +572,7 @@ class KerningWindowController(ezui.WindowController):
             return
         self.undo_plan = edit_kerning(font, plan, "BubbleKern: Apply Kerning")
         self.undo_font = font
-        note = glyph_pairs_note(font)
-        applied = f"Applied: {len(plan.write)} written, {len(plan.remove)} removed."
-        self.item("previewLabel").set(applied + (f"\n{note}" if note else ""))
+        self.item("previewLabel").set(f"Applied: {len(plan.write)} written, {len(plan.remove)} removed.")
         self.result = None
 
     def undoApplyButtonCallback(self, sender):

@@ -22,7 +22,6 @@ __all__ = [
     "result_rows",
     "plan_from_result",
     "class_plan",
-    "glyph_pairs_note",
     "preview_line",
     "size_problem",
     "apply_plan",
@@ -135,34 +134,30 @@ def plan_from_result(result: KernResult, kerning: Mapping[Pair, float], mode: st
 
 def class_plan(font, result: KernResult, mode: str = "update", budget: int | None = MAX_ENTRIES) -> Plan | None:
     """The edits class kerning makes for ``result`` in ``font``, as ``bubblekern kern`` writes them, or None
-    where the window writes glyph pairs (a font without kern groups, or no numpy to plan classes with).
+    in a font without kern groups, where the window writes glyph pairs.
 
     Group pairs and exceptions (:func:`bubblekern.classkern.plan_classes`, the key glyphs' values, the
     command line's tolerances, ``budget`` entries at most): each solved pair resolves within the
     tolerances of its own value, every other pair exactly as it did. Glyph pairs in a grouped font
     would each be an exception, thousands of them for a whole font (Noto Sans: 42,650 glyph pairs
-    against 3,974 entries as classes).
+    against 3,974 entries as classes). Without numpy (RoboFont's Python may have none) the same plan
+    comes from :func:`bubblekern.classkern_plain.plan_classes`.
     """
-    if not has_kern_groups(font.groups) or not _has_numpy():  # classes are planned on glyph × glyph arrays
+    if not has_kern_groups(font.groups):
         return None
-    from ..classkern import LOOSE_TOLERANCE, plan_classes
+    from ..classplan import LOOSE_TOLERANCE
     from ..glyphsets import never_neighbours
     from ..groups import read_groups, scaled_tolerance
     from ..settings import units_per_em
 
+    if _has_numpy():
+        from ..classkern import plan_classes
+    else:
+        from ..classkern_plain import plan_classes
     upm = units_per_em(font)
     plan = plan_classes(result, read_groups(font), kerning_dict(font), mode, scaled_tolerance(5.0, upm), budget,
                         "key", scaled_tolerance(LOOSE_TOLERANCE, upm), never_set=never_neighbours(font))
     return Plan(dict(plan.written), list(plan.removed))
-
-
-def glyph_pairs_note(font) -> str | None:
-    """What the window says when it writes glyph pairs into a font with kern groups, because class
-    kerning (:func:`class_plan`) needs numpy and RoboFont's Python has none; None otherwise."""
-    if not has_kern_groups(font.groups) or _has_numpy():
-        return None
-    return ("Written as glyph pairs, each an exception over the font's kern groups: class kerning needs "
-            "numpy, which this Python lacks (bubblekern kern writes class kerning).")
 
 
 def _has_numpy() -> bool:

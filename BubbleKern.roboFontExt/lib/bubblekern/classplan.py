@@ -1,0 +1,156 @@
+"""The plan of a class kerning run, and what both planners share.
+
+:class:`ClassPlan` is what :func:`bubblekern.classkern.plan_classes` (numpy, on whole glyph × glyph
+matrices) and :func:`bubblekern.classkern_plain.plan_classes` (plain Python, class pair by class pair,
+for a Python without numpy such as RoboFont's may be) decide: the same entries, to the order.
+Nothing here needs numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .groups import KERN1, KERN2, METHODS, KernGroups
+from .pairs import Pair
+
+__all__ = ["ClassPlan", "LOOSE_TOLERANCE", "MODES", "check_arguments", "smallest_fitting"]
+
+MODES = ("update", "replace")
+LOOSE_TOLERANCE = 20.0
+"""Default loose tolerance of class kerning runs, per 1000 em: a member pair left up to this much
+looser than its own value by its class value gets no exception (measured on Noto Sans: 20 % fewer
+entries than the 5-unit tolerance both ways, and no further from the designer's values)."""
+
+
+@dataclass
+class ClassPlan:
+    """What :func:`plan_classes` decided: entries to write and remove, and counts."""
+
+    written: dict[Pair, float]
+    """Entries to set (new, or with a new value)."""
+    removed: list[Pair]
+    """Old entries to delete (their buckets were rewritten)."""
+    entries: dict[Pair, float]
+    """The fresh entries of the rewritten buckets (what this run wrote, unchanged ones included)."""
+    groups: KernGroups
+    tolerance: float
+    """In font units: how much closer than its own value a pair may be set (its bubbles overlap)."""
+    mode: str
+    method: str = "key"
+    solved: int = 0
+    kept: int = 0
+    pinned: list[Pair] = field(default_factory=list)
+    unchanged: int = 0
+    asked_tolerance: float | None = None
+    """The tolerance asked for, when a budget raised it (else None)."""
+    budget: int | None = None
+    loose_tolerance: float | None = None
+    """In font units: how much further apart than its own value a pair may be set (it could kern
+    tighter); None: the same as :attr:`tolerance`."""
+    asked_loose: float | None = None
+    """The loose tolerance asked for, when a budget raised it (else None)."""
+    total: int = 0
+    """Entries in the font's kerning after the run: the fresh ones and the old ones it leaves."""
+
+    @property
+    def loosened(self) -> bool:
+        """True when the budget raised a tolerance for exceptions."""
+        return self.asked_tolerance is not None or self.asked_loose is not None
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.written or self.removed)
+
+    @property
+    def kerning(self) -> dict[Pair, float]:
+        """The fresh entries (as :attr:`ClassKerning.kerning <bubblekern.groups.ClassKerning.kerning>`)."""
+        return self.entries
+
+    def kind(self, pair: Pair) -> str:
+        left, right = pair
+        return f"{'group' if left.startswith(KERN1) else 'glyph'}-{'group' if right.startswith(KERN2) else 'glyph'}"
+
+    def counts(self) -> dict[str, int]:
+        """Entries of the fresh set by kind."""
+        counts = dict.fromkeys(("group-group", "glyph-group", "group-glyph", "glyph-glyph"), 0)
+        for pair in self.entries:
+            counts[self.kind(pair)] += 1
+        return counts
+
+    @property
+    def exceptions(self) -> int:
+        """Fresh entries more specific than the bucket they sit in."""
+        g = self.groups
+        return sum(
+            1 for a, b in self.entries
+            if (not a.startswith(KERN1) and g.left_of(a) is not None)
+            or (not b.startswith(KERN2) and g.right_of(b) is not None)
+        )
+
+    @property
+    def ungrouped(self) -> int:
+        """Fresh glyph–glyph entries of two glyphs in no group on their side (not exceptions)."""
+        g = self.groups
+        return sum(
+            1 for a, b in self.entries
+            if not a.startswith(KERN1) and not b.startswith(KERN2) and g.left_of(a) is None and g.right_of(b) is None
+        )
+
+    def summary(self) -> dict:
+        return {
+            "before": self.kept,
+            "after": len(self.entries),
+            "total": self.total,
+            "exceptions": self.exceptions,
+            "ungrouped": self.ungrouped,
+            "pinned": len(self.pinned),
+            "tolerance": round(self.tolerance, 3),
+            **({"loose_tolerance": _rounded(self.loose_tolerance)} if self.loose_tolerance is not None else {}),
+            **({"asked_tolerance": round(self.asked_tolerance, 3)} if self.asked_tolerance is not None else {}),
+            **({"asked_loose": _rounded(self.asked_loose)} if self.asked_loose is not None else {}),
+            **self.counts(),
+        }
+
+
+def check_arguments(mode: str, method: str, tolerance, loose_tolerance) -> None:
+    """Refuse a mode, method or tolerance :func:`~bubblekern.classkern.plan_classes` cannot plan with."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be 'update' or 'replace', not {mode!r}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    for name, tol in (("tolerance", tolerance), ("loose_tolerance", loose_tolerance)):
+        if tol is not None and not _non_negative(tol):
+            raise ValueError(f"{name} must be a number ≥ 0 (font units), not {tol!r}")
+
+
+def smallest_fitting(evaluate, steps, fits, last):
+    """The smallest of the increasing ``steps`` whose ``evaluate(step)`` ``fits``, with that result:
+    a binary search, so ``fits`` must hold from some step on. ``last`` is the result at the last
+    step, returned with it when no step fits."""
+    low, high = 0, len(steps) - 1
+    best, found = steps[high], last
+    while low < high:
+        middle = (low + high) // 2
+        result = evaluate(float(steps[middle]))
+        if fits(result):
+            best, found, high = steps[middle], result, middle
+        else:
+            low = middle + 1
+    return float(best), found
+
+
+def _non_negative(value) -> bool:
+    try:
+        return not isinstance(value, bool) and math.isfinite(float(value)) and float(value) >= 0
+    except (TypeError, ValueError):
+        return False
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def number(value) -> float | int:
+    value = float(value)
+    return int(value) if value.is_integer() else value
