@@ -12,6 +12,10 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   ``selected=``; ``get()`` is the selected index: the ezui author's Space Ranger and Paste Glyph,
   RoboFont's author's ezui hackathon scripts); ``(...)`` with no space is a *pull-down* button
   (``itemDescriptions=``, no value: the ezui author's Guide Tool).
+- a ``* Tab: Title`` line must sit directly in a ``* Tabs`` (and a Tabs holds only tabs): RoboFont's
+  author's Batch puts ``* Tab: Desktop Fonts = ScrollingTwoColumnForm @desktopFontsForm`` lines under a
+  ``= Tabs`` content, the ezui author's Freeze Dryer nests ``> Tab: Changes`` lines (an older form,
+  without the star) under ``* Tabs @projectTabs`` among other items; the window nests the starred form.
 - ``startProgress(text=, maxValue=, parent=)`` gives ezui's progress sheet, with ``setText``,
   ``setMaxValue``, ``increment`` and ``close``, and no ``update`` (defconAppKit's progress
   window's, which RoboFont's Batch aliases onto ezui's "to keep api in sync").
@@ -454,6 +458,8 @@ class FakeWindow:
             parent = stack[min(depth, len(stack) - 1)]
             if kind == "Label" and not identifier:
                 continue
+            if (kind == "Tab") != (parent.kind == "Tabs"):
+                raise ValueError(f"ezui: {line.strip()!r}: a Tabs item holds Tab items, and a Tab sits in a Tabs")
             name = identifier or f"_{len(self.items)}"
             item = FakeItem(name, kind, title, data.pop(name, {}) if identifier else {}, parent, self)
             item.form_title = last_form

@@ -1079,6 +1079,17 @@ def test_the_fake_reads_ezui_buttons_as_the_api_authors_write_them():
         fake_robofont.FakeWindow(content="( ...) @fonts", descriptionData=dict(fonts=dict(itemDescriptions=[])))
 
 
+def test_the_fake_nests_tabs_as_the_api_authors_write_them():
+    """``* Tab: Title`` lines (RoboFont's Batch) inside a ``* Tabs`` among other items (Freeze Dryer); a tab
+    outside a Tabs, or anything but tabs directly in one, is refused."""
+    w = fake_robofont.FakeWindow(content="* Tabs @tabs\n> * Tab: One @one\n>> [_ _] @field\n> * Tab: Two\n( Go ) @go")
+    assert w.getItem("one").parent is w.getItem("tabs") and w.getItem("field").parent is w.getItem("one")
+    assert w.getItem("go").parent is w.content_item
+    for content in ("* Tab: One @one", "* Tabs @tabs\n> [_ _] @field", "* HorizontalStack\n> * Tab: One"):
+        with pytest.raises(ValueError, match="a Tabs item holds Tab items"):
+            fake_robofont.FakeWindow(content=content)
+
+
 def test_the_fake_refuses_a_misspelt_merz_property():
     container = fake_robofont.FakeContainer("test", "background", True)
     container.appendPathSublayer(fillColor=None, strokeColor=(0, 0, 0, 1), strokeWidth=1)
