@@ -517,6 +517,25 @@ def test_window_flat_text_sample_and_selected_glyphs(rf):
     assert pairs == {"A V", "V A", "V V", "V o"}  # the default set: no lowercase letter before a capital
 
 
+def test_a_run_takes_the_tab_shown_even_without_a_tab_callback(rf):
+    """The pair source is read from the Tabs item when kerning, so the run is right whether or not ezui calls
+    back on a tab switch; on the Settings tab the last source tab shown counts."""
+    from bubblekern.interface.sources import source_tab
+
+    font = three_boxes()
+    font["A"].unicode, font["V"].unicode = 0x41, 0x56
+    controller = window(rf, font)
+    w = controller.w
+    w.user("sampleField", "AV")
+    w.getItem("tabs").set(2)  # the user picks Sample Text; no callback reaches the controller
+    w.click("kernAllButton")
+    assert {i["pair"] for i in w.getItem("resultsTable").get()} == {"A V"}
+    w.getItem("tabs").set(4)  # the Settings tab: still the sample
+    w.click("kernAllButton")
+    assert {i["pair"] for i in w.getItem("resultsTable").get()} == {"A V"}
+    assert [source_tab(x, 3) for x in (0, 2, 4, -1, None, True, "1")] == [0, 2, 3, 3, 3, 3, 3]
+
+
 def test_window_settings_go_to_defaults(rf):
     font = two_boxes()
     controller = window(rf, font)

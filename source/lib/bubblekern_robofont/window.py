@@ -51,7 +51,7 @@ from bubblekern.interface.references import (
     remove_references,
     store_prior_weight,
 )
-from bubblekern.interface.sources import SOURCES, Request, request_pairs, words_status
+from bubblekern.interface.sources import SOURCES, Request, request_pairs, source_tab, words_status
 from bubblekern.kerning import kern_pairs
 from bubblekern.pairs import cmap_of, pairs_from_text
 from bubblekern.prior import stored_prior, stored_weight
@@ -282,10 +282,9 @@ class KerningWindowController(ezui.WindowController):
         if sender is not self.item("tabs"):
             return
         index = sender.get()
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(SOURCES):
-            self.source_tab = index
-        else:  # the Settings tab: show the current font's references and settings
+        if source_tab(index, -1) < 0:  # the Settings tab: show the current font's references and settings
             self.show_font_settings()
+        self.source_tab = source_tab(index, self.source_tab)
 
     def displayDidChange(self, info):
         """The overlay settings changed elsewhere (Show/Hide Bubbles): show the stored values."""
@@ -491,6 +490,7 @@ class KerningWindowController(ezui.WindowController):
 
     def request(self, selected_only: bool) -> Request:
         font = self.font()
+        self.source_tab = source_tab(self.item("tabs").get(), self.source_tab)  # the tab shown now, callback or not
         return Request(
             source=SOURCES[self.source_tab],
             rows=list(self.rows),

@@ -20,11 +20,20 @@ from ..pairs import Pair, cmap_of, pairs_from_text, parse_pair_list
 from .pairbuilder import BuilderRow, rows_pairs, split_names
 from .rekern import selected_pairs
 
-__all__ = ["SOURCES", "Request", "NothingToKernError", "request_pairs", "words_status"]
+__all__ = ["SOURCES", "Request", "NothingToKernError", "request_pairs", "source_tab", "words_status"]
 
 Source = Literal["builder", "text", "sample", "words"]
 SOURCES: tuple[Source, ...] = ("builder", "text", "sample", "words")
 """Pair sources in the order of the window's tabs."""
+
+
+def source_tab(selected, last: int) -> int:
+    """The pair source a kerning run takes: the tab ``selected`` now (what the window's Tabs item gives) when
+    it is a pair-source tab, else ``last``, the source tab shown before (on the Settings tab, or when the
+    Tabs item gives no index)."""
+    if isinstance(selected, int) and not isinstance(selected, bool) and 0 <= selected < len(SOURCES):
+        return selected
+    return last
 
 
 class NothingToKernError(BubbleKernError):
