@@ -77,6 +77,7 @@ from .model import (
     serif_letters,
     serif_measure,
     stem_reference,
+    stop_floor,
     stop_raised_rows,
     straight_reference,
 )
@@ -668,11 +669,12 @@ class _Search:
             if solvable:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
                 grown = grown_matrices(matrix, blend, self.upm)
-                gaps = solve_blend(gaps, left, right, grown, self.base.chunk)
+                floor = stop_floor(self.maker.font, self.kinds, matrix.names, self.base.stop_floor, self.upm)
+                gaps = solve_blend(gaps, left, right, grown, self.base.chunk, floor=floor)
                 # as kern solves them: punctuation and straight stems measured from their references, raised
                 # marks tucked over lowercase letters
                 measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
-                                          self.base.chunk, tuck=self.base.tuck_raised)
+                                          self.base.chunk, tuck=self.base.tuck_raised, floor=floor)
                 hang = self._hang(matrix, band) if self.base.clear_hanging_ink else None
                 serifs = self._serifs(matrix, band, grown) if self.base.serif_stops else None
                 gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,

@@ -284,9 +284,13 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
             blend = grown_matrices(solving, settings.blend, bubbles.upm)
             blended = len(solve_left)
     if blend:
+        from .model import stop_floor
+
         extra["blend"] = blend
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
-        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles))
+        if (floor := stop_floor(font, kinds, matrix.names, settings.stop_floor, bubbles.upm)) is not None:
+            extra["floor"] = floor
+        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles, floor))
     if settings.stop_raised is not None:  # a raised mark after a stop shares no band with it: the designer's kern
         from .model import glyph_kinds, stop_raised_rows
 
@@ -380,7 +384,7 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
-def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles) -> dict:
+def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles, floor=None) -> dict:
     """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
     (:func:`bubblekern.model.model_measures`), from the references the settings measure from, its ``hang``
     (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink`` and its ``serifs``
@@ -398,7 +402,7 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
     measures = model_measures(matrix, kinds, straight, stem, blend, bubbles.upm, settings.chunk, rows,
-                              settings.tuck_raised)
+                              settings.tuck_raised, floor)
     if settings.clear_hanging_ink:  # the blended letters' ink, each letter built on another measured with that one
         measures["hang"] = hang_measure(font, matrix, kinds, lambda letters: hanging_letters(bubbles, letters),
                                         bubbles.upm, bubbles.origin, rows)

@@ -113,6 +113,7 @@ __all__ = [
     "MEASURED_KINDS",
     "kind_rows",
     "stop_raised_rows",
+    "stop_floor",
     "low_marks",
     "straight_reference",
     "reference_offsets",
@@ -422,6 +423,22 @@ def stop_raised_rows(font, kinds: Mapping[str, Kind], names: Sequence[str]) -> t
     return [n in stops for n in names], kind_rows(kinds, names, ("R",))
 
 
+STOP_FLOOR_DEPTH = 100.0
+"""Per 1000 units per em: the most of a pair's room ``Settings.stop_floor`` takes its share of."""
+
+
+def stop_floor(font, kinds: Mapping[str, Kind], names: Sequence[str], share: float, upm: float) -> kernel.Floor | None:
+    """The kernel's ``floor`` for ``Settings.stop_floor``: a low stop (:func:`low_marks`: ``.`` ``,``) after a letter
+    keeps ``share`` of its bubbles' own kern when blended; None when ``share`` is 0 or no pair is one."""
+    if not share:
+        return None
+    letters = kind_rows(kinds, names, STEM_KINDS)
+    stops = low_marks(font, [n for n in names if kinds.get(n) == "S"])
+    if not stops or not any(letters):
+        return None
+    return kernel.Floor(letters, [n in stops for n in names], float(share), STOP_FLOOR_DEPTH * upm / 1000.0)
+
+
 STEM_CHAR = "n"
 """The stem reference (``Settings.stem_reference``): the lowercase n, two straight stems."""
 STEM_SPREAD = 25.0
@@ -471,7 +488,7 @@ def stem_offsets(matrix, flags: Sequence[bool], reference: str, upm: float, chun
 
 
 def model_offsets(matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, blend, upm: float,
-                  chunk: int = 1 << 18, rows: Sequence[bool] | None = None):
+                  chunk: int = 1 << 18, rows: Sequence[bool] | None = None, floor: kernel.Floor | None = None):
     """The kernel's ``offsets`` of the value model: the room punctuation keeps from the ``straight``
     reference (:func:`reference_offsets`, blended with ``blend``) plus the room straight letter stems keep
     from the ``stem`` reference (:func:`stem_offsets`); a reference that is None, not in ``matrix`` or not
@@ -482,7 +499,7 @@ def model_offsets(matrix, kinds: Mapping[str, Kind], straight: str | None, stem:
 
     measured = []
     if usable(straight) and any(flags := kind_rows(kinds, matrix.names, MEASURED_KINDS, rows)):
-        measured.append(reference_offsets(matrix, flags, straight, blend, chunk))
+        measured.append(reference_offsets(matrix, flags, straight, blend, chunk, floor))
     if usable(stem) and any(flags := kind_rows(kinds, matrix.names, STEM_KINDS, rows)):
         measured.append(stem_offsets(matrix, flags, stem, upm, chunk))
     if not measured:
@@ -490,7 +507,8 @@ def model_offsets(matrix, kinds: Mapping[str, Kind], straight: str | None, stem:
     return tuple([sum(values) for values in zip(*sides)] for sides in zip(*measured))
 
 
-def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), chunk: int = 1 << 18):
+def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), chunk: int = 1 << 18,
+                      floor: kernel.Floor | None = None):
     """The kernel's ``offsets`` for the glyphs ``flags`` marks (per row of ``matrix``): the room each
     one's right side keeps from the ``reference`` glyph's left side, and its left side from the
     reference's right side, solved as the pairs are (``blend``: the kernel's grown matrices); 0 for
@@ -507,7 +525,7 @@ def reference_offsets(matrix, flags: Sequence[bool], reference: str, blend=(), c
     right = matrix.rows([reference] * len(glyphs) + glyphs)
     gaps, _ = kernel.solve_gaps(matrix, left, right, chunk)
     if blend:
-        gaps = kernel.solve_blend(gaps, left, right, blend, chunk)
+        gaps = kernel.solve_blend(gaps, left, right, blend, chunk, floor=floor)
     for k, gap in enumerate(gaps.tolist()):
         room = gap if 0.0 < gap < float("inf") else 0.0
         (after if k < len(glyphs) else before)[chosen[k % len(glyphs)]] = room
@@ -766,10 +784,12 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
 
 
 def model_measures(matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, blend, upm: float,
-                   chunk: int = 1 << 18, rows: Sequence[bool] | None = None, tuck: bool = True) -> dict:
-    """The kernel's ``offsets`` (:func:`model_offsets`) and, with ``tuck`` (``Settings.tuck_raised``), its
-    ``tuck`` (:func:`raised_tuck`): what the value model measures under the blend, for ``kern`` and ``fit`` alike."""
-    return {"offsets": model_offsets(matrix, kinds, straight, stem, blend, upm, chunk, rows),
+                   chunk: int = 1 << 18, rows: Sequence[bool] | None = None, tuck: bool = True,
+                   floor: kernel.Floor | None = None) -> dict:
+    """The kernel's ``offsets`` (:func:`model_offsets`, the references blended as the pairs are: with ``floor``)
+    and, with ``tuck`` (``Settings.tuck_raised``), its ``tuck`` (:func:`raised_tuck`): what the value model
+    measures under the blend, for ``kern`` and ``fit`` alike."""
+    return {"offsets": model_offsets(matrix, kinds, straight, stem, blend, upm, chunk, rows, floor),
             "tuck": raised_tuck(matrix, kinds, straight, upm, chunk, rows) if tuck else None}
 
 

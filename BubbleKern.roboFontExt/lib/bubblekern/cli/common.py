@@ -103,6 +103,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "it is set past the letter's foot serif, under the arm, as if the serif were not there",
     )
     group.add_argument(
+        "--stop-floor", type=at_least(0), metavar="SHARE",
+        help="with the blend, a period or comma after a letter keeps at least this share (0 to 1) of its bubbles' "
+        f"own kern, of up to 100 per 1000 em: it comes into a round or open bottom (O. D. w.) as designers set it, "
+        f"where the halos fill that white; 0: off (default: {default.stop_floor:g})",
+    )
+    group.add_argument(
         "--kern-inside-brackets",
         action="store_true",
         default=None,
@@ -185,6 +191,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
         "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
+        "stop_floor": getattr(args, "stop_floor", None),
         "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
         "prior_weight": getattr(args, "prior_weight", None),
         "on_error": "skip" if args.skip_broken_components else None,

@@ -38,6 +38,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
   clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
   ``serif_gaps(gaps, left, right, serifs)``: a stop set past a letter's foot serif (``solve(..., serifs=)``);
+  ``floor_gaps(blended, gaps, left, right, floor)``: the blended gaps of the pairs a :class:`Floor` marks (a
+  letter before a low stop) kept at least a share of the bubbles' own (``solve_blend(..., floor=)``);
   ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs)``: all four, in the order ``solve`` applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
@@ -71,6 +73,7 @@ except ImportError:
         cap_depth,
         compress,
         erode,
+        floor_gaps,
         follow_bases,
         grow,
         hang_gaps,
@@ -98,6 +101,7 @@ else:
         cap_depth,
         compress,
         erode,
+        floor_gaps,
         follow_bases,
         grow,
         hang_gaps,
@@ -117,6 +121,7 @@ else:
 
     BACKEND = "numpy"
 
+from .floor import Floor  # noqa: E402
 from .hang import Hang  # noqa: E402
 from .tuck import Tuck  # noqa: E402
 
@@ -130,6 +135,7 @@ __all__ = [
     "cap_depth",
     "compress",
     "erode",
+    "floor_gaps",
     "follow_bases",
     "grow",
     "hang_gaps",
@@ -145,6 +151,7 @@ __all__ = [
     "solve_blend",
     "solve_gaps",
     "tuck_gaps",
+    "Floor",
     "Hang",
     "Tuck",
 ]

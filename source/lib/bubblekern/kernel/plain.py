@@ -19,13 +19,14 @@ from operator import add
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .floor import Floor
 from .hang import Hang
 from .tuck import Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps", "floor_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -206,6 +207,7 @@ def solve(
     hang: Hang | None = None,
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
+    floor: Floor | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -215,7 +217,8 @@ def solve(
     no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
-    marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
+    marks (all without it), each pair ``floor`` marks keeping a share of its own gap (:func:`floor_gaps`);
+    ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
@@ -224,7 +227,7 @@ def solve(
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
-        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
+        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
     gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs)
     widths = matrix.widths
     scale = None
@@ -402,7 +405,8 @@ def hang_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], 
     return out
 
 
-def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> array:
+def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None,
+                floor: Floor | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` blended (:func:`blend_gaps`) with the gaps of
     ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from),
     only for pairs of two rows ``rows`` marks (all without it)."""
@@ -411,7 +415,18 @@ def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[b
     if rows is not None:
         blended = array("d", (b if rows[a_row] and rows[b_row] else g
                               for g, b, a_row, b_row in zip(gaps, blended, left, right)))
+    if floor is not None:
+        blended = floor_gaps(blended, gaps, left, right, floor)
     return blended
+
+
+def floor_gaps(blended: Sequence[float], gaps: Sequence[float], left, right, floor: Floor) -> array:
+    """``blended`` gaps of the row pairs ``left[i], right[i]``, at least ``floor.share`` of the bubbles' own
+    ``gaps`` where ``floor.left`` flags the left row and ``floor.right`` the right one (``Settings.stop_floor``);
+    gaps of overlapping or unshared bubbles are left as they are."""
+    flags_left, flags_right, share, depth = floor.left, floor.right, floor.share, floor.depth
+    return array("d", (max(b, share * min(g, depth)) if flags_left[a] and flags_right[c] and 0.0 < g < _INF else b
+                       for b, g, a, c in zip(blended, gaps, left, right)))
 
 
 def blend_gaps(gaps: Sequence[float], grown: Sequence[Sequence[float]], weights: Sequence[float]) -> array:

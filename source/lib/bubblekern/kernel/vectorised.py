@@ -14,13 +14,14 @@ import numpy as np
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .floor import Floor
 from .hang import Hang
 from .tuck import Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps", "floor_gaps",
 ]
 
 NO_BAND = -(2**31)
@@ -170,6 +171,7 @@ def solve(
     hang: Hang | None = None,
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
+    floor: Floor | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -179,7 +181,8 @@ def solve(
     no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
-    marks (all without it); ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
+    marks (all without it), each pair ``floor`` marks keeping a share of its own gap (:func:`floor_gaps`);
+    ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
@@ -188,7 +191,7 @@ def solve(
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
-        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows)
+        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
     gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs)
     codes = table = None
     if contexts is not None:
@@ -348,7 +351,8 @@ def hang_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, hang: Hang,
     return out
 
 
-def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> np.ndarray:
+def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None,
+                floor: Floor | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` blended (:func:`blend_gaps`) with the gaps of
     ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from),
     only for pairs of two rows ``rows`` marks (all without it)."""
@@ -357,7 +361,20 @@ def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[b
     if rows is not None:
         marked = np.asarray(rows, dtype=bool)
         blended = np.where(marked[left] & marked[right], blended, gaps)
+    if floor is not None:
+        blended = floor_gaps(blended, gaps, left, right, floor)
     return blended
+
+
+def floor_gaps(blended: np.ndarray, gaps: np.ndarray, left: np.ndarray, right: np.ndarray, floor: Floor) -> np.ndarray:
+    """``blended`` gaps of the row pairs ``left[i], right[i]``, at least ``floor.share`` of the bubbles' own
+    ``gaps`` where ``floor.left`` flags the left row and ``floor.right`` the right one (``Settings.stop_floor``);
+    gaps of overlapping or unshared bubbles are left as they are."""
+    blended, gaps = np.asarray(blended, dtype=float), np.asarray(gaps, dtype=float)
+    left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
+    flagged = np.asarray(floor.left, dtype=bool)[left] & np.asarray(floor.right, dtype=bool)[right]
+    apart = flagged & np.isfinite(gaps) & (gaps > 0.0)
+    return np.where(apart, np.maximum(blended, floor.share * np.minimum(np.where(apart, gaps, 0.0), floor.depth)), blended)
 
 
 def blend_gaps(gaps: np.ndarray, grown: Sequence[np.ndarray], weights: Sequence[float]) -> np.ndarray:
