@@ -61,6 +61,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   to the pair's room (:func:`serif_measure`). The serif stopped the period under the arm where designers set it
   by the stem: Noto Serif's ``T.`` came out −37 and ``r.`` −35 per 1000 em where its designer kerns −90 and −130
   (Caladea ``T.`` −27 against −112); a sans letter, or a serif letter with no arm above (``I``), has nothing added.
+- **A stop comes into a round foot** (``Settings.stop_floor``): with the blend, a low stop after a letter keeps at
+  least a share of its bubbles' own kern, taken of at most :data:`STOP_FLOOR_DEPTH` of their room
+  (:func:`stop_floor`, :func:`bubblekern.kernel.floor_gaps`): the halos grow the stop sideways and fill the white
+  beside a round or slanted foot the stop itself comes into (Noto Sans ``O.`` −11 per 1000 em blended, −65 on the
+  bubbles, −40 from its designer). The straight reference is blended the same way, so ``H.`` stays 0.
 - **Brackets hold their letters** (``Settings.kern_inside_brackets`` off): a letter or figure after an
   opening bracket or before a closing one is never kerned closer (:func:`bracket_codes`); overlapping
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
