@@ -632,3 +632,36 @@ def test_the_fit_sets_stops_past_foot_serifs_as_kern_does():
         return result.training.mae
 
     assert error() < 1 and error(serif_stops=False) > 5
+
+
+def test_the_fit_keeps_a_share_of_a_stops_kern_as_kern_does():
+    """The blend's search solves ``O.`` with the stop floor (``Settings.stop_floor``), as kern will: model pairs kerned
+    as kern kerns them fit exactly with it; without it ``O.`` comes out shallower while ``V.`` (deeper than the floor)
+    does not move, so no punctuation strength makes up for it."""
+    pytest.importorskip("pathops")
+    from helpers import add_glyph, new_font, polygon
+
+    def font():
+        made = new_font()
+        made.info.capHeight, made.info.xHeight = 700, 500
+        add_glyph(made, "O", 600, unicode=ord("O"), outline=lambda p: polygon(
+            p, (150, 0), (450, 0), (560, 200), (560, 500), (450, 700), (150, 700), (40, 500), (40, 200)))
+        add_glyph(made, "V", 600, unicode=ord("V"), outline=lambda p: polygon(
+            p, (0, 700), (120, 700), (300, 120), (480, 700), (600, 700), (360, 0), (240, 0)))
+        add_glyph(made, "H", 600, outline=lambda p: rect(p, 60, 0, 540, 700), unicode=ord("H"))
+        add_glyph(made, "period", 300, outline=lambda p: rect(p, 110, 0, 190, 80), unicode=ord("."))
+        return made
+
+    generated = font()
+    make_bubbles(generated)
+    train = [("O", "period"), ("V", "period"), ("H", "period")]
+    reference = kern_pairs(generated, train, Settings(min_kern=0, blend="auto")).as_dict()
+    without = kern_pairs(generated, train, Settings(min_kern=0, blend="auto", stop_floor=0)).as_dict()
+    assert reference[("O", "period")] < without[("O", "period")] < 0 and reference[("H", "period")] == 0
+    assert reference[("V", "period")] == without[("V", "period")]
+
+    def error(**settings) -> float:
+        result = fit(font(), train, reference, Settings(**settings), refine=False, controls=False, value_model="blend")
+        return result.training.mae
+
+    assert error() < 0.5 and error(stop_floor=0) > 1
