@@ -102,7 +102,8 @@ class _Lookup:
 @dataclass
 class _Bucket:
     """One class pair's member pairs: rows × columns of glyphs, with each pair's target value, whether it
-    must keep that value exactly (``fixed``) or may take any (``free_value``: a pair text never sets)."""
+    must keep that value exactly (``fixed``: the run may not set it) or may take any (``any_value``: a pair text
+    never sets); the others may be set within the tolerances."""
 
     left: int
     right: int
@@ -110,13 +111,13 @@ class _Bucket:
     cols: list[int]
     target: list[list[float]]
     fixed: list[list[bool]]
-    free_value: list[list[bool]]
+    any_value: list[list[bool]]
     value: float = 0.0
     both: bool = False
 
     def off(self, value: float, r: int, c: int, tol: float, loose: float) -> bool:
         """True when ``value`` sets member (r, c) beyond the tolerances of its target."""
-        if self.free_value[r][c]:
+        if self.any_value[r][c]:
             return False
         diff = value - self.target[r][c]
         if self.fixed[r][c]:
@@ -129,6 +130,8 @@ class _Bucket:
 
 @dataclass
 class _Exceptions:
+    """The entries a plan adds to its class values at one pair of tolerances, and how many entries in all."""
+
     columns: list[tuple[int, int, float]]  # (left class, glyph, value)
     rows: list[tuple[int, int, float]]  # (glyph, right class, value)
     glyphs: list[tuple[int, int, float]]  # (glyph, glyph, value)
@@ -190,7 +193,7 @@ def plan_classes(
             i, j, rows, cols,
             target=[[target((a, b)) for b in cols] for a in rows],
             fixed=[[not free((a, b)) and not anything[r][c] for c, b in enumerate(cols)] for r, a in enumerate(rows)],
-            free_value=anything,
+            any_value=anything,
             value=target((left_keys[i], right_keys[j])),
             both=i < left.grouped and j < right.grouped,
         )
@@ -371,7 +374,7 @@ def _fit_budget(exceptions, buckets: Sequence[_Bucket], tol: float, loose: float
     tolerance first, then the one for collisions (the matrix planner's ``_fit_budget``)."""
     diff = [bucket.value - bucket.target[r][c] for bucket in buckets
             for r in range(len(bucket.rows)) for c in range(len(bucket.cols))
-            if not bucket.fixed[r][c] and not bucket.free_value[r][c]]  # the pairs this run may set
+            if not bucket.fixed[r][c] and not bucket.any_value[r][c]]  # the pairs this run may set
     looser = sorted({d for d in diff if d > loose + EPSILON})
     closer = sorted({-d for d in diff if d < -tol - EPSILON})
 
