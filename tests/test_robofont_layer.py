@@ -534,6 +534,12 @@ def test_a_run_takes_the_tab_shown_even_without_a_tab_callback(rf):
     w.click("kernAllButton")
     assert {i["pair"] for i in w.getItem("resultsTable").get()} == {"A V"}
     assert [source_tab(x, 3) for x in (0, 2, 4, -1, None, True, "1")] == [0, 2, 3, 3, 3, 3, 3]
+    # a Tabs item without get(): the run keeps the source tab its callbacks set
+    w.user("tabs", 1)
+    w.getItem("tabs").get = None
+    w.user("pairText", "V A")
+    w.click("kernAllButton")
+    assert {i["pair"] for i in w.getItem("resultsTable").get()} == {"V A"}
 
 
 def test_window_settings_go_to_defaults(rf):

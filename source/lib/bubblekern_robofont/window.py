@@ -277,6 +277,11 @@ class KerningWindowController(ezui.WindowController):
     def error(self, error: Exception):
         Message("BubbleKern", informativeText=str(error))
 
+    def shown_tab(self):
+        """The Tabs item's selected index (vanilla's ``Tabs.get()``), or None when the item has no ``get``."""
+        get = getattr(self.item("tabs"), "get", None)
+        return get() if callable(get) else None
+
     def tabsCallback(self, sender):
         # controls without a callback of their own would land here too: only the tabs count
         if sender is not self.item("tabs"):
@@ -490,7 +495,7 @@ class KerningWindowController(ezui.WindowController):
 
     def request(self, selected_only: bool) -> Request:
         font = self.font()
-        self.source_tab = source_tab(self.item("tabs").get(), self.source_tab)  # the tab shown now, callback or not
+        self.source_tab = source_tab(self.shown_tab(), self.source_tab)  # the tab shown now, callback or not
         return Request(
             source=SOURCES[self.source_tab],
             rows=list(self.rows),
