@@ -60,8 +60,18 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .classplan import LOOSE_TOLERANCE, ClassPlan, check_arguments, number, smallest_fitting
-from .groups import KERN1, KERN2, KernGroups
+from .classplan import (
+    LOOSE_TOLERANCE,
+    ClassPlan,
+    SideClasses,
+    bucket_of,
+    check_arguments,
+    entry_cell,
+    named_by_glyph,
+    number,
+    smallest_fitting,
+)
+from .groups import KernGroups
 from .kerning import KernResult, PairTable
 from .pairs import Pair
 
@@ -79,44 +89,21 @@ class GlyphIndex:
         self.right = _Side(self.names, groups.right, groups.right_of, self.index)
 
 
-class _Side:
-    """One side's classes: each kern group with members on the axis, then each ungrouped glyph."""
+class _Side(SideClasses):
+    """One side's classes (:class:`~bubblekern.classplan.SideClasses`), with numpy arrays to reduce over them."""
 
     def __init__(self, names, group_members: Mapping[str, Sequence[str]], group_of, index):
-        self.class_names: list[str] = [g for g, members in group_members.items() if any(m in index for m in members)]
-        number = {g: i for i, g in enumerate(self.class_names)}
-        self.grouped = len(self.class_names)
-        of = np.empty(len(names), dtype=np.int64)
-        for i, name in enumerate(names):
-            group = group_of(name)
-            if group is None or group not in number:
-                number[name] = len(self.class_names)
-                self.class_names.append(name)
-                of[i] = number[name]
-            else:
-                of[i] = number[group]
+        super().__init__(names, group_members, group_of, index)
+        of = np.asarray(self.of, dtype=np.int64)
         self.of = of
-        self.number = number
         self.is_group = np.arange(len(self.class_names)) < self.grouped
         self.order = np.argsort(of, kind="stable")
         counts = np.bincount(of, minlength=len(self.class_names))
         self.starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
 
-    def key_of(self, key_names: Mapping[str, str], prefer: np.ndarray) -> np.ndarray:
-        """The axis position of each class's key glyph: its named key when ``prefer`` holds
-        there, else its first member where ``prefer`` holds, else its first member."""
-        keys = np.empty(len(self.class_names), dtype=np.int64)
-        members = np.split(self.order, self.starts[1:])
-        for c, rows in enumerate(members):
-            named = key_names.get(self.class_names[c])
-            chosen = None
-            if named is not None and prefer[named]:
-                chosen = named
-            else:
-                good = rows[prefer[rows]]
-                chosen = int(good[0]) if len(good) else int(rows[0])
-            keys[c] = chosen
-        return keys
+    def key_of(self, key_names: Mapping[str, int], prefer: np.ndarray) -> np.ndarray:
+        """The axis position of each class's key glyph (:meth:`~bubblekern.classplan.SideClasses.key_glyphs`)."""
+        return np.asarray(self.key_glyphs(key_names, prefer), dtype=np.int64)
 
     def members(self) -> list[np.ndarray]:
         """The glyph positions of each class, in class order."""
@@ -138,18 +125,16 @@ def effective_matrix(kerning: Mapping[Pair, float], index: GlyphIndex) -> np.nda
     group_glyph = np.full((left.grouped + 1, n), np.nan)
     glyph_group = np.full((n, right.grouped + 1), np.nan)
     glyph_glyph: list[tuple[int, int, float]] = []
-    pos = index.index
-    for (a, b), value in kerning.items():
-        a_group, b_group = a.startswith(KERN1), b.startswith(KERN2)
-        i = left.number.get(a) if a_group else pos.get(a)
-        j = right.number.get(b) if b_group else pos.get(b)
-        if i is None or j is None or (a_group and i >= left.grouped) or (b_group and j >= right.grouped):
+    for pair, value in kerning.items():
+        cell = entry_cell(pair, index.index, left, right)
+        if cell is None:
             continue
-        if a_group and b_group:
+        kind, i, j = cell
+        if kind == 3:
             group_group[i, j] = value
-        elif a_group:
+        elif kind == 2:
             group_glyph[i, j] = value
-        elif b_group:
+        elif kind == 1:
             glyph_group[i, j] = value
         else:
             glyph_glyph.append((i, j, value))
@@ -189,16 +174,8 @@ def _never_set(marks: Mapping[str, int] | None, index: GlyphIndex, existing: Map
     out = np.array(FLAGS_APART, dtype=bool)[flags[:, None], flags[None, :]]
     if not out.any():
         return out
-    for a, b in existing:
-        grouped = a.startswith(KERN1), b.startswith(KERN2)
-        if grouped[0] and grouped[1]:
-            continue
-        lefts = groups.left.get(a, ()) if grouped[0] else (a,)
-        rights = groups.right.get(b, ()) if grouped[1] else (b,)
-        rows = [index.index[n] for n in lefts if n in index.index]
-        cols = [index.index[n] for n in rights if n in index.index]
-        if rows and cols:
-            out[np.ix_(rows, cols)] = False
+    for rows, cols in named_by_glyph(existing, groups, index.index):
+        out[np.ix_(rows, cols)] = False
     return out
 
 
@@ -303,7 +280,7 @@ def plan_classes(
         count = sum(int(np.count_nonzero(m)) for m in (class_entries, use_column, use_row, off))
         return use_column, use_row, off, count
 
-    buckets = {pair: _bucket(pair, index) for pair in existing}
+    buckets = {pair: bucket_of(pair, groups, left, right) for pair in existing}
     left_alone = sum(1 for bucket in buckets.values() if bucket is None or not touched[bucket])
     use_column, use_row, off, count = exceptions(tol, loose)
     room = max(budget, len(existing)) - left_alone if budget else None  # entries the run may have
@@ -444,18 +421,6 @@ def _fit_budget(exceptions, current, target, moving, tol: float, loose: float, b
     best, found = smallest_fitting(lambda value: exceptions(value, loose), closer, fits,
                                    exceptions(float(closer[-1]), loose))
     return best, loose, found
-
-
-def _bucket(pair: Pair, index: GlyphIndex) -> tuple[int, int] | None:
-    a, b = pair
-    if not a.startswith(KERN1):
-        a = index.groups.left_of(a) or a
-    if not b.startswith(KERN2):
-        b = index.groups.right_of(b) or b
-    i, j = index.left.number.get(a), index.right.number.get(b)
-    if i is None or j is None:
-        return None
-    return i, j
 
 
 def resolve_all(kerning: Mapping[Pair, float], groups: KernGroups, names: Iterable[str]) -> np.ndarray:

@@ -18,8 +18,17 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .classplan import ClassPlan, check_arguments, number, smallest_fitting
-from .groups import KERN1, KERN2, KernGroups
+from .classplan import (
+    ClassPlan,
+    SideClasses,
+    bucket_of,
+    check_arguments,
+    entry_cell,
+    named_by_glyph,
+    number,
+    smallest_fitting,
+)
+from .groups import KernGroups
 from .kerning import KernResult, PairTable
 from .pairs import Pair
 
@@ -31,58 +40,16 @@ EPSILON = 1e-9
 Cell = tuple[int, int]
 
 
-class _Side:
-    """One side's classes: each kern group with members among the names, then each ungrouped glyph."""
-
-    def __init__(self, names: Sequence[str], group_members: Mapping[str, Sequence[str]], group_of, index):
-        self.class_names: list[str] = [g for g, members in group_members.items() if any(m in index for m in members)]
-        number_of = {g: i for i, g in enumerate(self.class_names)}
-        self.grouped = len(self.class_names)
-        self.of: list[int] = []
-        for name in names:
-            group = group_of(name)
-            if group is None or group not in number_of:
-                number_of[name] = len(self.class_names)
-                self.class_names.append(name)
-                self.of.append(number_of[name])
-            else:
-                self.of.append(number_of[group])
-        self.number = number_of
-        self.members: list[list[int]] = [[] for _ in self.class_names]
-        for i, c in enumerate(self.of):
-            self.members[c].append(i)
-
-    def group_of(self, glyph: int) -> int | None:
-        """The glyph's kern group (a class number), or None when it is in none."""
-        c = self.of[glyph]
-        return c if c < self.grouped else None
-
-    def keys(self, key_names: Mapping[str, int], prefer: Sequence[bool]) -> list[int]:
-        """Each class's key glyph: its named key when ``prefer`` holds there, else its first member where
-        ``prefer`` holds, else its first member."""
-        keys = []
-        for c, rows in enumerate(self.members):
-            named = key_names.get(self.class_names[c])
-            if named is not None and prefer[named]:
-                keys.append(named)
-            else:
-                keys.append(next((r for r in rows if prefer[r]), rows[0]))
-        return keys
-
-
 class _Lookup:
     """The UFO 3 lookup of one kerning over the names' classes (the matrix planner's ``effective_matrix``)."""
 
-    def __init__(self, kerning: Mapping[Pair, float], index: Mapping[str, int], left: _Side, right: _Side):
+    def __init__(self, kerning: Mapping[Pair, float], index: Mapping[str, int], left: SideClasses, right: SideClasses):
         self.left, self.right = left, right
         self.tables: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})  # glyph–glyph, glyph–group, group–glyph, both
-        for (a, b), value in kerning.items():
-            a_group, b_group = a.startswith(KERN1), b.startswith(KERN2)
-            i = left.number.get(a) if a_group else index.get(a)
-            j = right.number.get(b) if b_group else index.get(b)
-            if i is None or j is None or (a_group and i >= left.grouped) or (b_group and j >= right.grouped):
-                continue
-            self.tables[2 * a_group + b_group][i, j] = float(value)
+        for pair, value in kerning.items():
+            if (cell := entry_cell(pair, index, left, right)) is not None:
+                kind, i, j = cell
+                self.tables[kind][i, j] = float(value)
 
     def __call__(self, a: int, b: int) -> float:
         glyphs, glyph_group, group_glyph, groups = self.tables
@@ -157,8 +124,8 @@ def plan_classes(
     members = [m for side in (groups.left, groups.right) for ms in side.values() for m in ms]
     names = list(dict.fromkeys([*pair_names, *members]))
     index = {n: i for i, n in enumerate(names)}
-    left = _Side(names, groups.left, groups.left_of, index)
-    right = _Side(names, groups.right, groups.right_of, index)
+    left = SideClasses(names, groups.left, groups.left_of, index)
+    right = SideClasses(names, groups.right, groups.right_of, index)
 
     solved: dict[Cell, tuple[bool, float]] = {}  # the last solve of a pair counts, as in the matrices
     kept_mask = result.kept_mask.tolist()
@@ -180,14 +147,14 @@ def plan_classes(
     has_solved = [False] * len(names)
     for a, b in solved:
         has_solved[a] = has_solved[b] = True
-    left_keys = left.keys({g: index[k] for g in groups.left if (k := groups.key_glyph(g)) in index}, has_solved)
-    right_keys = right.keys({g: index[k] for g in groups.right if (k := groups.key_glyph(g)) in index}, has_solved)
+    left_keys = left.key_glyphs({g: index[k] for g in groups.left if (k := groups.key_glyph(g)) in index}, has_solved)
+    right_keys = right.key_glyphs({g: index[k] for g in groups.right if (k := groups.key_glyph(g)) in index}, has_solved)
 
     tol = asked = float(tolerance)
     loose = asked_loose = tol if loose_tolerance is None else max(float(loose_tolerance), tol)
     buckets = []
     for i, j in touched:
-        rows, cols = left.members[i], right.members[j]
+        rows, cols = left.member_rows[i], right.member_rows[j]
         anything = [[ignored((a, b)) for b in cols] for a in rows]
         bucket = _Bucket(
             i, j, rows, cols,
@@ -206,9 +173,9 @@ def plan_classes(
     def exceptions(tol: float, loose: float) -> _Exceptions:
         return _plan_exceptions(buckets, left_keys, right_keys, target, tol, loose)
 
-    bucket_of = {pair: _bucket(pair, groups, left, right) for pair in existing}
+    entry_buckets = {pair: bucket_of(pair, groups, left, right) for pair in existing}
     touched_set = set(touched)
-    left_alone = sum(1 for bucket in bucket_of.values() if bucket is None or bucket not in touched_set)
+    left_alone = sum(1 for bucket in entry_buckets.values() if bucket is None or bucket not in touched_set)
     found = exceptions(tol, loose)
     room = max(budget, len(existing)) - left_alone if budget else None  # entries the run may have
     if room is not None and found.count > room:
@@ -227,7 +194,7 @@ def plan_classes(
         entries[names[a], names[b]] = number(value)
 
     # the new kerning: old entries of rewritten buckets go, the fresh ones come
-    removed = [pair for pair, bucket in bucket_of.items()
+    removed = [pair for pair, bucket in entry_buckets.items()
                if bucket is not None and bucket in touched_set and pair not in entries]
     gone = set(removed)
     final = {p: v for p, v in existing.items() if p not in gone}
@@ -281,14 +248,7 @@ def _never_set(marks: Mapping[str, int] | None, index: Mapping[str, int], existi
     present = {0, *flags.values()}
     if not any(FLAGS_APART[a][b] for a in present for b in present):
         return lambda cell: False
-    named: set[Cell] = set()
-    for a, b in existing:
-        grouped = a.startswith(KERN1), b.startswith(KERN2)
-        if grouped[0] and grouped[1]:
-            continue
-        rows = [index[n] for n in (groups.left.get(a, ()) if grouped[0] else (a,)) if n in index]
-        cols = [index[n] for n in (groups.right.get(b, ()) if grouped[1] else (b,)) if n in index]
-        named.update((r, c) for r in rows for c in cols)
+    named = {(r, c) for rows, cols in named_by_glyph(existing, groups, index) for r in rows for c in cols}
 
     def ignored(cell: Cell) -> bool:
         a, b = cell
@@ -392,15 +352,3 @@ def _fit_budget(exceptions, buckets: Sequence[_Bucket], tol: float, loose: float
     best, found = smallest_fitting(lambda value: exceptions(value, loose), closer, fits,
                                    exceptions(closer[-1], loose))
     return best, loose, found
-
-
-def _bucket(pair: Pair, groups: KernGroups, left: _Side, right: _Side) -> Cell | None:
-    a, b = pair
-    if not a.startswith(KERN1):
-        a = groups.left_of(a) or a
-    if not b.startswith(KERN2):
-        b = groups.right_of(b) or b
-    i, j = left.number.get(a), right.number.get(b)
-    if i is None or j is None:
-        return None
-    return i, j

@@ -9,12 +9,23 @@ Nothing here needs numpy.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .groups import KERN1, KERN2, METHODS, KernGroups
 from .pairs import Pair
 
-__all__ = ["ClassPlan", "LOOSE_TOLERANCE", "MODES", "check_arguments", "smallest_fitting"]
+__all__ = [
+    "ClassPlan",
+    "LOOSE_TOLERANCE",
+    "MODES",
+    "SideClasses",
+    "bucket_of",
+    "check_arguments",
+    "entry_cell",
+    "named_by_glyph",
+    "smallest_fitting",
+]
 
 MODES = ("update", "replace")
 LOOSE_TOLERANCE = 20.0
@@ -154,3 +165,83 @@ def _rounded(value: float | None) -> float | None:
 def number(value) -> float | int:
     value = float(value)
     return int(value) if value.is_integer() else value
+
+
+class SideClasses:
+    """One side's classes over ``names``: each kern group with members among them (in the groups' order), then
+    each ungrouped glyph as a class of its own. ``of[i]`` is the class of ``names[i]``, ``member_rows[c]`` the
+    glyphs of class ``c`` in the names' order; classes below ``grouped`` are kern groups."""
+
+    def __init__(self, names: Sequence[str], group_members: Mapping[str, Sequence[str]], group_of,
+                 index: Mapping[str, int]):
+        self.class_names: list[str] = [g for g, members in group_members.items() if any(m in index for m in members)]
+        self.number: dict[str, int] = {g: i for i, g in enumerate(self.class_names)}
+        self.grouped = len(self.class_names)
+        self.of: Sequence[int] = []
+        for name in names:
+            group = group_of(name)
+            if group is None or group not in self.number:
+                self.number[name] = len(self.class_names)
+                self.class_names.append(name)
+                group = name
+            self.of.append(self.number[group])
+        self.member_rows: list[list[int]] = [[] for _ in self.class_names]
+        for i, c in enumerate(self.of):
+            self.member_rows[c].append(i)
+
+    def group_of(self, glyph: int) -> int | None:
+        """The kern group (a class number) of glyph row ``glyph``, or None when it is in none."""
+        c = int(self.of[glyph])
+        return c if c < self.grouped else None
+
+    def key_glyphs(self, key_names: Mapping[str, int], prefer: Sequence[bool]) -> list[int]:
+        """Each class's key glyph row: its named key (``key_names``, by class name) when ``prefer`` holds there,
+        else its first member where ``prefer`` holds, else its first member."""
+        keys = []
+        for c, rows in enumerate(self.member_rows):
+            named = key_names.get(self.class_names[c])
+            if named is not None and prefer[named]:
+                keys.append(named)
+            else:
+                keys.append(next((r for r in rows if prefer[r]), rows[0]))
+        return keys
+
+
+def entry_cell(pair: Pair, index: Mapping[str, int], left: SideClasses, right: SideClasses) -> tuple[int, int, int] | None:
+    """Where kerning entry ``pair`` applies: (its kind, its left and right number), the kind 0 for glyph–glyph, 1
+    glyph–group, 2 group–glyph, 3 group–group, a number a glyph row or a group's class; None when it names a
+    glyph not among the names or a group with no member among them (it applies to none of their pairs)."""
+    a, b = pair
+    a_group, b_group = a.startswith(KERN1), b.startswith(KERN2)
+    i = left.number.get(a) if a_group else index.get(a)
+    j = right.number.get(b) if b_group else index.get(b)
+    if i is None or j is None or (a_group and i >= left.grouped) or (b_group and j >= right.grouped):
+        return None
+    return 2 * a_group + b_group, i, j
+
+
+def bucket_of(pair: Pair, groups: KernGroups, left: SideClasses, right: SideClasses) -> tuple[int, int] | None:
+    """The class pair (left class, right class) kerning entry ``pair`` belongs to, or None when a side is no class."""
+    a, b = pair
+    if not a.startswith(KERN1):
+        a = groups.left_of(a) or a
+    if not b.startswith(KERN2):
+        b = groups.right_of(b) or b
+    i, j = left.number.get(a), right.number.get(b)
+    if i is None or j is None:
+        return None
+    return i, j
+
+
+def named_by_glyph(existing: Mapping[Pair, float], groups: KernGroups,
+                   index: Mapping[str, int]) -> Iterator[tuple[list[int], list[int]]]:
+    """(left glyph rows, right glyph rows) of each entry of ``existing`` that names a glyph on a side: the pairs a
+    designer's entry names by glyph (a pair text never sets stays at such an entry's value)."""
+    for a, b in existing:
+        grouped = a.startswith(KERN1), b.startswith(KERN2)
+        if grouped[0] and grouped[1]:
+            continue
+        rows = [index[n] for n in (groups.left.get(a, ()) if grouped[0] else (a,)) if n in index]
+        cols = [index[n] for n in (groups.right.get(b, ()) if grouped[1] else (b,)) if n in index]
+        if rows and cols:
+            yield rows, cols
