@@ -286,10 +286,11 @@ class KerningWindowController(ezui.WindowController):
         # controls without a callback of their own would land here too: only the tabs count
         if sender is not self.item("tabs"):
             return
-        index = sender.get()
-        if source_tab(index, -1) < 0:  # the Settings tab: show the current font's references and settings
+        tab = source_tab(sender.get(), -1)
+        if tab < 0:  # the Settings tab: show the current font's references and settings
             self.show_font_settings()
-        self.source_tab = source_tab(index, self.source_tab)
+        else:
+            self.source_tab = tab
 
     def displayDidChange(self, info):
         """The overlay settings changed elsewhere (Show/Hide Bubbles): show the stored values."""
