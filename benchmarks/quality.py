@@ -7,6 +7,7 @@
     python benchmarks/quality.py --fit off       # default settings, no fit (what bubbles + kern give)
     python benchmarks/quality.py --dump pairs.csv  # also every pair's values, to see where the error is
     python benchmarks/quality.py --training "AVATAR To. Yo"  # other model pair texts (≤ 30 pairs with controls)
+    python benchmarks/quality.py --training "AVATAR" --unscored "HOLTAVOAvonTo"  # scored without these pairs too
     python benchmarks/quality.py --value-model search  # the fit's one-bubble search only (no halo blend)
     python benchmarks/quality.py --value-model auto    # both, the blend kept unless the search is clearly better
     python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font
@@ -475,6 +476,10 @@ def main(argv=None) -> int:
     parser.add_argument("--training", type=lambda text: tuple(t for t in text.split(" ") if t), default=" ".join(TRAINING),
                         metavar="TEXTS", help="model pair texts, space-separated (default: %(default)s); with the "
                         "control pairs at most 30 pairs")
+    parser.add_argument("--unscored", type=lambda text: tuple(t for t in text.split(" ") if t), default=(),
+                        metavar="TEXTS", help="also leave these texts' pairs out of the scores (space-separated): two runs "
+                        "with other model pairs, each given the other's texts here, are scored on the same pairs (a model "
+                        "pair moved into the scored ones changes r by itself: the fit kerns it well or badly)")
     parser.add_argument("--dump", type=Path, help="also write every scored pair (font, pair, context, values) to this CSV file")
     parser.add_argument("--prior-fonts", choices=("none", "others"), default="none",
                         help="kern with a kerning prior (`kern --prior`): the other families' fonts, at the default "
@@ -532,7 +537,8 @@ def main(argv=None) -> int:
         if len(model_pairs) > MAX_TRAINING:
             raise SystemExit(f"{len(model_pairs)} model pairs: at most {MAX_TRAINING}")
         known = {p: designer.get(p, 0.0) for p in model_pairs}
-        scored = [p for p in pairs if p not in set(model_pairs) and p not in set(unmeasured)]
+        unscored = set(model_pairs) | set(unmeasured) | set(training_pairs(cmap, args.unscored))
+        scored = [p for p in pairs if p not in unscored]
         ufo = to_ufo(ttf, cmap, args.cache)
         import bubblekern.fit
         import bubblekern.model
