@@ -12,10 +12,12 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   ``selected=``; ``get()`` is the selected index: the ezui author's Space Ranger and Paste Glyph,
   RoboFont's author's ezui hackathon scripts); ``(...)`` with no space is a *pull-down* button
   (``itemDescriptions=``, no value: the ezui author's Guide Tool).
-- a ``* Tab: Title`` line must sit directly in a ``* Tabs`` (and a Tabs holds only tabs): RoboFont's
-  author's Batch puts ``* Tab: Desktop Fonts = ScrollingTwoColumnForm @desktopFontsForm`` lines under a
-  ``= Tabs`` content, the ezui author's Freeze Dryer nests ``> Tab: Changes`` lines (an older form,
-  without the star) under ``* Tabs @projectTabs`` among other items; the window nests the starred form.
+- tabs are written as the API's authors write them, and a Tabs holds only tabs: at the top of a ``= Tabs``
+  content a tab is ``* Tab: Title [= Type] @id`` (RoboFont's author's Batch:
+  ``* Tab: Desktop Fonts = ScrollingTwoColumnForm @desktopFontsForm``; the documentation author's xTools4);
+  in a ``* Tabs @id`` item among other items it is ``> Tab: Title [= Type]``, with no star and no identifier
+  (the ezui author's Freeze Dryer: ``* Tabs @projectTabs`` / ``> Tab: Changes``). Either form in the other's
+  place is refused: no author writes it, and ezui's parser could not be read.
 - ``startProgress(text=, maxValue=, parent=)`` gives ezui's progress sheet, with ``setText``,
   ``setMaxValue``, ``increment`` and ``close``, and no ``update`` (defconAppKit's progress
   window's, which RoboFont's Batch aliases onto ezui's "to keep api in sync").
@@ -343,12 +345,14 @@ def _classify(text: str) -> tuple[str, str | None]:
     if text.startswith("* "):
         name = text[2:].strip()
         if name.startswith("Tab:"):
-            return "Tab", name[4:].strip()
+            return "Tab*", name[4:].split("=")[0].strip()
         if name not in TYPES:
             raise ValueError(f"ezui: unknown item type '* {name}'")
         return name, None
     if text.startswith("= "):
         return text[2:].strip(), None
+    if text.startswith("Tab:"):
+        return "Tab", text[4:].split("=")[0].strip()
     if re.fullmatch(r"\(\(\s*\.\.\.\s*\)\)", text):
         return "ActionButton", None
     if text == "(...)":
@@ -455,10 +459,19 @@ class FakeWindow:
             if kind == "FormTitle":
                 last_form = title
                 continue
+            if line.startswith("= ") and depth == 0 and not self.items:  # the content's own type
+                self.content_item.kind = kind
+                continue
             parent = stack[min(depth, len(stack) - 1)]
             if kind == "Label" and not identifier:
                 continue
-            if (kind == "Tab") != (parent.kind == "Tabs"):
+            if kind in ("Tab", "Tab*") and parent.kind == "Tabs":
+                top = parent is self.content_item
+                if (kind == "Tab*") != top or (identifier and not top):
+                    form = "* Tab: Title @id' at the top of a '= Tabs' content" if top else "> Tab: Title' in a '* Tabs' item"
+                    raise ValueError(f"ezui: {line.strip()!r}: the API's authors write a tab there as '{form}'")
+                kind = "Tab"
+            if (kind in ("Tab", "Tab*")) != (parent.kind == "Tabs"):
                 raise ValueError(f"ezui: {line.strip()!r}: a Tabs item holds Tab items, and a Tab sits in a Tabs")
             name = identifier or f"_{len(self.items)}"
             item = FakeItem(name, kind, title, data.pop(name, {}) if identifier else {}, parent, self)

@@ -628,7 +628,7 @@ def test_apply_refuses_a_plan_over_the_entry_limit_and_writes_nothing(rf):
     assert "the Words tab's pairs" in label  # a window tab there is (the way to a font kerned from nothing)
     from bubblekern_robofont.window import CONTENT
 
-    assert "* Tab: Words @wordsTab" in CONTENT
+    assert "> Tab: Words" in CONTENT
     assert dict(font.kerning.items()) == {("g0", "g1"): -7}
     assert not [c for c in rf.calls if c[0] == "font.undo"]
     font.kerning[("g0", "nobody")] = -9  # a designer value outside the pair set: it stays and counts
@@ -1105,12 +1105,21 @@ def test_the_fake_reads_ezui_buttons_as_the_api_authors_write_them():
 
 
 def test_the_fake_nests_tabs_as_the_api_authors_write_them():
-    """``* Tab: Title`` lines (RoboFont's Batch) inside a ``* Tabs`` among other items (Freeze Dryer); a tab
-    outside a Tabs, or anything but tabs directly in one, is refused."""
-    w = fake_robofont.FakeWindow(content="* Tabs @tabs\n> * Tab: One @one\n>> [_ _] @field\n> * Tab: Two\n( Go ) @go")
-    assert w.getItem("one").parent is w.getItem("tabs") and w.getItem("field").parent is w.getItem("one")
-    assert w.getItem("go").parent is w.content_item
-    for content in ("* Tab: One @one", "* Tabs @tabs\n> [_ _] @field", "* HorizontalStack\n> * Tab: One"):
+    """``> Tab: Title`` lines, no star, in a ``* Tabs`` among other items (the ezui author's Freeze Dryer);
+    ``* Tab: Title @id`` lines at the top of a ``= Tabs`` content (RoboFont's Batch). Either form in the
+    other's place, a tab outside a Tabs, or anything but tabs directly in one, is refused."""
+    w = fake_robofont.FakeWindow(content="* Tabs @tabs\n> Tab: One\n>> [_ _] @field\n> Tab: Two = HorizontalStack\n"
+                                 ">> ( Go ) @go\n( Stop ) @stop")
+    one, two = (item for item in w.items.values() if item.kind == "Tab")
+    assert (one.title, two.title) == ("One", "Two") and one.parent is two.parent is w.getItem("tabs")
+    assert w.getItem("field").parent is one and w.getItem("go").parent is two
+    assert w.getItem("stop").parent is w.content_item
+    w = fake_robofont.FakeWindow(content="= Tabs\n* Tab: Desktop = TwoColumnForm @desktopForm\n> [_ _] @field")
+    assert w.getItem("desktopForm").parent is w.content_item and w.getItem("field").parent is w.getItem("desktopForm")
+    for content in ("* Tabs @tabs\n> * Tab: One @one", "* Tabs @tabs\n> Tab: One @one", "= Tabs\nTab: One"):
+        with pytest.raises(ValueError, match="the API's authors write a tab there as"):
+            fake_robofont.FakeWindow(content=content)
+    for content in ("* Tab: One @one", "Tab: One", "* Tabs @tabs\n> [_ _] @field", "* HorizontalStack\n> Tab: One"):
         with pytest.raises(ValueError, match="a Tabs item holds Tab items"):
             fake_robofont.FakeWindow(content=content)
 

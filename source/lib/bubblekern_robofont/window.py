@@ -5,7 +5,9 @@ and ``descriptionData`` (https://typesupply.github.io/ezui/). Every control has 
 ``<identifier>Callback``: a control without one would send to its enclosing container's
 callback (``tabsCallback``), which therefore checks its sender. Pop-ups are written
 ``(Title ...)`` with ``items=``; tables ``|---|`` (as RoboFont's Batch writes one) and the text
-editor ``[[_ _]]`` (as the ezui author's Workspaces does). Progress goes through the controller's
+editor ``[[_ _]]`` (as the ezui author's Workspaces does); the pair sources are tabs of a ``* Tabs``
+item among other items, each ``> Tab: Title`` with no star (as the ezui author's Freeze Dryer nests
+them). Progress goes through the controller's
 ``startProgress``, not a window item.
 Every decision (which pairs, what the table shows, what applying edits) is made by
 :mod:`bubblekern.interface`; this module reads controls, calls it, and writes back.
@@ -67,7 +69,7 @@ get_default = defaults.plain_reader(getExtensionDefault)
 
 CONTENT = """
 * Tabs @tabs
-> * Tab: Pair Builder @builderTab
+> Tab: Pair Builder
 >> * HorizontalStack @rowEntryStack
 >>> Left:
 >>> [_ _] @leftField
@@ -86,22 +88,22 @@ CONTENT = """
 >>> [_ _] @favouriteNameField
 >>> ( Save ) @saveFavouriteButton
 >>> ( Delete ) @deleteFavouriteButton
-> * Tab: Pair List @textTab
+> Tab: Pair List
 >> [[_ _]] @pairText
 >> * HorizontalStack @textButtonsStack
 >>> ( Load File… ) @loadFileButton
 >>> No pairs. @textStatusLabel
-> * Tab: Sample Text @sampleTab
+> Tab: Sample Text
 >> [_ _] @sampleField
 >> No pairs. @sampleStatusLabel
-> * Tab: Words @wordsTab
+> Tab: Words
 >> * HorizontalStack @wordsStack
 >>> Languages:
 >>> [_ _] @wordsField
 >>> Most Frequent:
 >>> [_ _] @wordsTopField
 >> No languages: all pairs of glyphs with bubbles. @wordsStatusLabel
-> * Tab: Settings @settingsTab
+> Tab: Settings
 >> * TwoColumnForm @settingsForm
 >>> : Band Height:
 >>> [_ _] @bandField
