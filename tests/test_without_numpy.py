@@ -49,6 +49,7 @@ CORE_TESTS = [
     "test_hang.py",
     "test_serif_stops.py",
     "test_stop_floor.py",
+    "test_glyphfiles.py",
     "test_without_numpy.py::test_this_process_has_no_numpy_when_blocked",
 ]
 """Engine tests that must pass in both modes (run again here with numpy and skia-pathops blocked)."""

@@ -21,6 +21,7 @@ from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
 
 from .bubbles import MAX_COORDINATE, FontBubbles, _broken_file, _naked, glyph_order, has_contours
 from .errors import BubbleGeometryError, BubbleKernError, ComponentCycleError, ComponentError, FontInfoError
+from .glyphfiles import read_layer
 from .italic import italic_offset
 from .settings import Settings
 
@@ -101,7 +102,7 @@ class Outlines:
     def __init__(self, font):
         self.font = font
         self._names = set(font.keys())
-        self._layer = _naked(font.defaultLayer)
+        self._layer = read_layer(_naked(font.defaultLayer))
         self._components: dict[str, list[tuple[str, tuple[float, ...]]]] = {}
         self._ink: dict[str, pathops.Path] = {}
         self._hash: dict[str, str] = {}
@@ -318,7 +319,7 @@ def bubble_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = No
     outlines = Outlines(font)
     bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
     status = BubbleStatus(layer=layer, has_layer=layer in font.layerOrder)
-    bubble_layer = _naked(font.getLayer(layer)) if status.has_layer else None
+    bubble_layer = read_layer(_naked(font.getLayer(layer))) if status.has_layer else None
     in_layer = set(bubble_layer.keys()) if bubble_layer is not None else set()
     names = glyph_order(font) if glyphs is None else list(glyphs)
     with bubbles.reading():  # one pass: each glyph and component chain is read once
@@ -353,7 +354,7 @@ def stale_bubbles(font, layer: str = "bubble", glyphs: Iterable[str] | None = No
     generated bubbles are looked at, and nothing needs skia-pathops."""
     if layer not in font.layerOrder:
         return {}
-    bubble_layer = _naked(font.getLayer(layer))
+    bubble_layer = read_layer(_naked(font.getLayer(layer)))
     present = set(bubble_layer.keys()) & set(font.keys())
     names = glyph_order(font) if glyphs is None else list(dict.fromkeys(glyphs))
     outlines = Outlines(font)

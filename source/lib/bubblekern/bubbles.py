@@ -39,6 +39,7 @@ from .errors import (
     MissingGlyphError,
 )
 from .geometry import EMPTY, Bubble, SegmentPen
+from .glyphfiles import read_layer
 from .italic import italic_offset
 from .pairs import cmap_of, is_mark
 from .settings import Settings, italic_slant, units_per_em
@@ -510,8 +511,8 @@ class FontBubbles:
         """
         memo = self._pass_data()
         if "layers" not in memo:
-            default = _naked(self.font.defaultLayer)
-            bubble = _naked(self.font.getLayer(self.layer_name)) if self.has_layer() else None
+            default = read_layer(_naked(self.font.defaultLayer))
+            bubble = read_layer(_naked(self.font.getLayer(self.layer_name))) if self.has_layer() else None
             memo["layers"] = (default, bubble)
         return memo["layers"]
 

@@ -16,6 +16,7 @@ from . import kernel
 from .bubbles import FontBubbles, glyph_order
 from .direction import Direction, glyph_directions, is_rtl_pair, pair_direction
 from .fontkerning import kerning_dict, write_kerning
+from .glyphfiles import files_read_once
 from .glyphsets import word_initial_rows
 from .pairs import Pair, check_names, unique
 from .settings import Settings
@@ -177,7 +178,7 @@ def kern_pairs(
     """
     if bubbles is None:
         bubbles = FontBubbles(font, settings)
-    with bubbles.reading():
+    with files_read_once(), bubbles.reading():
         return _kern_pairs(font, pairs, settings, bubbles, progress, prior)
 
 

@@ -14,6 +14,7 @@ from fontTools.ufoLib.errors import UFOLibError
 
 from .. import __version__
 from ..errors import BubbleKernError, BubbleKernWarning
+from ..glyphfiles import files_read_once
 
 __all__ = ["main", "commands", "build_parser"]
 
@@ -50,7 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("always", BubbleKernWarning)
             warnings.showwarning = _show_warning
-            return int(args.run(args) or 0)
+            with files_read_once():  # a run reads each glyph file once (its edits go through defcon)
+                return int(args.run(args) or 0)
     except BubbleKernError as error:
         print(f"bubblekern: error: {error}", file=sys.stderr)
         return 1
