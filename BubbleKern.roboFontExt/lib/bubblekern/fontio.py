@@ -282,6 +282,7 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
             raise FontFileError(f"{target}: the folder {target.parent} is not writable; {unchanged}")
     if len(set(targets)) != len(targets):
         raise FontFileError(f"two fonts would be saved to the same path; {unchanged}")
+    sources = [getattr(_naked(font), "path", None) for font, _ in items]
     written: list[tuple[Path, Path]] = []
     try:
         for (font, _), target in zip(items, targets):
@@ -289,13 +290,17 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
             written.append((temporary, target))
             _save_to(font, target, temporary)
     except BaseException as error:
+        for font, _ in items[: len(written)]:  # its layers read from the copy or from the old file: both there
+            _load_every_glyph(font)
         _whole_next_time(font for font, _ in items)
         for temporary, _ in written:
             _remove(temporary)
+        _back_to(items, sources)
         if isinstance(error, Exception):
             raise FontFileError(f"{written[-1][1]}: saving failed, {unchanged}: {error}") from error
         raise
     swapped: list[tuple[Path, Path | None]] = []
+    moved_in = 0  # how many of the written copies are at their target
     try:
         for temporary, target in written:
             old = temporary_sibling(target) if target.exists() else None
@@ -303,7 +308,12 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
                 os.replace(target, old)
             swapped.append((target, old))
             os.replace(temporary, target)
+            moved_in += 1
     except BaseException as error:
+        for index, ((font, _), (_, target)) in enumerate(zip(items, written)):
+            if index < moved_in:  # its copy was moved in: read it there before it is taken out again
+                point_font_at(font, target)
+            _load_every_glyph(font)
         for target, old in reversed(swapped):
             if old is not None and old.exists():
                 if target.exists():
@@ -312,6 +322,7 @@ def save_fonts(items: Sequence[tuple[object, str | Path]]) -> list[Path]:
         for temporary, _ in written:
             _remove(temporary)
         _whole_next_time(font for font, _ in items)
+        _back_to(items, sources)
         if isinstance(error, Exception):
             raise FontFileError(f"swapping the saved fonts in failed, {unchanged}: {error}") from error
         raise
@@ -334,7 +345,9 @@ def _save_to(font, target: Path, temporary: Path) -> None:
     A font read from ``target`` (a UFO folder) is saved as an edit of a copy of it: the folder is
     copied and defcon saves in place into the copy, writing only what changed. Glyph files the run
     did not touch stay byte for byte as they were (a clean diff under version control), and a
-    3,000-glyph font is not written anew for the few hundred bubbles a run made. Any other font
+    3,000-glyph font is not written anew for the few hundred bubbles a run made. The glyphs it has
+    not loaded stay unloaded: once the copy is swapped in, :func:`point_font_at` has defcon read
+    them from there (after a failed save, :func:`save_fonts` loads them first). Any other font
     (a new file, another path, an object that is not defcon's) is written whole.
     """
     naked = _naked(font)
@@ -362,15 +375,14 @@ def _save_to(font, target: Path, temporary: Path) -> None:
         font.save(str(temporary), **({} if version is None else {"formatVersion": version}))
         _SAVED_WHOLE.discard(naked)
         return
-    for layer in naked.layers:  # as a whole save does: no glyph is left to be read from the copy later
-        for _ in layer:
-            pass
+    if _reopen(naked) is None:  # it cannot be pointed at the swapped-in copy (see point_font_at): no glyph
+        _load_every_glyph(font)  # is left to be read from the copy later, as after a whole save
     shutil.copytree(target, temporary, symlinks=True)
     naked.path = str(temporary)
     try:
         font.save(str(temporary))
     except BaseException:
-        naked.path = source
+        naked.path = source  # and save_fonts has it read from there again
         raise
 
 
@@ -399,9 +411,47 @@ def _remove(path: Path) -> None:
 
 
 def point_font_at(font, path: Path) -> None:
-    """After the swap the font's data lives at ``path``; tell the font object so."""
+    """After the swap the font's data lives at ``path``; tell the font object so, and have a defcon font
+    read the glyphs it has not loaded from there (:func:`_reopen`)."""
     naked = _naked(font)
     try:
         naked.path = str(path)
     except Exception:  # a font object without a settable path keeps the temporary one
-        pass
+        return
+    reopen = _reopen(naked)
+    if reopen is not None:
+        try:
+            reopen()
+        except Exception as error:  # noqa: BLE001  (the save itself is done)
+            warnings.warn(f"{path.name}: saved, but its glyphs not loaded yet cannot be read from there: {error}",
+                          BubbleKernWarning, stacklevel=3)
+
+
+def _reopen(naked) -> Callable[[], None] | None:
+    """What opens a defcon font's glyph sets again at its path: the layer set's ``_fontSaveWasCompleted``,
+    which defcon itself runs after every save (its reader and glyph sets then read from the saved file);
+    None for another font object."""
+    reopen = getattr(getattr(naked, "layers", None), "_fontSaveWasCompleted", None)
+    return reopen if callable(reopen) else None
+
+
+def _load_every_glyph(font) -> None:
+    """Have defcon load every glyph of every layer, from wherever its layers read now: after a failed save,
+    nothing is left to be read from a copy that is thrown away (the old file holds what the font read,
+    but not the layers it made since)."""
+    for layer in getattr(_naked(font), "layers", ()):
+        for name in list(layer.keys()):
+            try:
+                layer[name]
+            except Exception:  # noqa: BLE001  (a broken file stays broken; the save's own error is the one to tell)
+                pass
+
+
+def _back_to(items: Sequence[tuple[object, str | Path]], sources: Sequence[str | None]) -> None:
+    """After a failed save (every glyph loaded), each font's path is where it was read from again."""
+    for (font, _), source in zip(items, sources):
+        if source is not None:
+            try:
+                _naked(font).path = source
+            except Exception:  # noqa: BLE001  (a path that cannot be set, or a file gone since)
+                pass

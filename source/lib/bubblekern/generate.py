@@ -41,6 +41,7 @@ from fontTools.pens.recordingPen import RecordingPen
 
 from .bubbles import _naked, glyph_order
 from .errors import BubbleGeometryError, BubbleKernError, BubbleLayerError, MissingGlyphError
+from .glyphfiles import read_layer
 from .pairs import is_mark
 from .settings import units_per_em
 from .status import GLYPH_KEY, Outlines, _has_bubble, bubble_hash, bubble_status, drawable
@@ -388,7 +389,7 @@ def make_bubbles(
     grid_area = (upm / 1000.0) ** 2
     stale_names: set[str] | None = None
     sync_memo: dict = {}
-    reader = font.naked() if hasattr(font, "naked") else font  # outlines read through defcon: same values, faster
+    reader = read_layer(_naked(font.defaultLayer))  # outlines read through defcon (or their files): same values, faster
 
     for done, name in enumerate(names, 1):
         if progress is not None:
