@@ -36,6 +36,7 @@ from fontTools.pens.recordingPen import RecordingPointPen
 
 from .bubbles import _naked, has_contours
 from .errors import BubbleLayerError, ComponentCycleError, ComponentError, MissingGlyphError
+from .glyphfiles import read_layer
 
 __all__ = [
     "SYNC_KEY",
@@ -205,16 +206,20 @@ def _bubble_layer(font, layer: str):
     return font.getLayer(layer)
 
 
-def _with_outlines(font, bubble_layer, glyphs: Iterable[str] | None, warnings: list[str], failed: str):
+def _with_outlines(font, bubble_layer, glyphs: Iterable[str] | None, warnings: list[str], failed: str,
+                   writing: bool = True):
     """(name, bubble glyph, outline) for each chosen bubble with contours of its own.
 
     Glyphs are read through the wrapped (defcon) font and layer where there are some: a fontParts
-    layer lists every glyph to look one up, and its point wrappers are slow to draw. The bubble
-    glyph given is the wrapped one too (its lib is the fontParts glyph's). A glyph whose
-    components are broken is left out, with a warning ending in ``failed``.
+    layer lists every glyph to look one up, and its point wrappers are slow to draw. Outlines are
+    read as :func:`~bubblekern.glyphfiles.read_layer` gives them (from their files in a whole-font
+    run). The bubble glyph given is the wrapped one too (its lib is the fontParts glyph's), one to
+    write to unless ``writing`` is off. A glyph whose components are broken is left out, with a
+    warning ending in ``failed``.
     """
     memo: dict = {}
-    outlines, bubbles = _naked(font), _naked(bubble_layer)
+    outlines = read_layer(_naked(font.defaultLayer))
+    bubbles = _naked(bubble_layer) if writing else read_layer(_naked(bubble_layer))
     for name in _chosen(font, bubble_layer, glyphs):
         bubble = bubbles[name] if name in bubbles else None
         if not has_contours(bubble):
@@ -274,7 +279,8 @@ def sync_status(font, layer: str = "bubble", glyphs: Iterable[str] | None = None
     if layer not in font.layerOrder:
         return status
     bubble_layer = _bubble_layer(font, layer)
-    for name, bubble, outline in _with_outlines(font, bubble_layer, glyphs, status.warnings, "cannot be synced"):
+    for name, bubble, outline in _with_outlines(font, bubble_layer, glyphs, status.warnings, "cannot be synced",
+                                                writing=False):
         status.glyphs[name] = sync_state(bubble, outline, name)
     return status
 
