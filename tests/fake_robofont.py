@@ -29,7 +29,9 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   ``Glyph.Changed`` and calls ``adjunctGlyphDidChange``: a glyph that did not exist when
   the list was set is not observed.
 - a ``BaseEventTool`` passes unhandled keys up (``super().keyDown`` is recorded) and has a
-  glyph view with ``inverseScale()``; containers record every sublayer, and a sublayer given a merz
+  glyph view with ``inverseScale()``; its ``__init__`` does not call ``setup()`` (whether RoboFont's
+  does no author's code shows, and the self-test makes a tool no glyph editor holds), nor does
+  ``installTool``; containers record every sublayer, and a sublayer given a merz
   property its kind does not take raises (:data:`SUBLAYER_PROPERTIES`).
 """
 
@@ -269,9 +271,12 @@ class FakeGlyphEditor:
         return self.glyph
 
     def extensionContainer(self, identifier, location="foreground", clear=False):
-        container = self.containers.get(identifier)
-        if container is None or clear:
+        container = self.containers.get(identifier)  # get or make; clear empties the same container
+        if container is None:
             container = self.containers[identifier] = FakeContainer(identifier, location, clear)
+        elif clear:
+            container.clearSublayers()
+            container.clear = True
         return container
 
     def close(self):
@@ -493,6 +498,10 @@ class FakeWindow:
     def getItemValues(self):
         return {name: item.get() for name, item in self.items.items() if item.kind in VALUE_TYPES and not name.startswith("_")}
 
+    def setItemValue(self, identifier, value):
+        """ezui's ``setItemValue``: how the ezui author sets a label's text (Lazy Bones' table caption)."""
+        self.items[identifier].set(value)
+
     def open(self):
         self.opened = True
 
@@ -647,7 +656,6 @@ class FakeBaseEventTool:
 
     def __init__(self):
         self._containers: dict = {}
-        self.setup()
 
     def setup(self):
         pass
@@ -659,9 +667,12 @@ class FakeBaseEventTool:
         return FakeGlyphView(self.recorder)
 
     def extensionContainer(self, identifier, location="foreground", clear=False):
-        container = self._containers.get(identifier)
-        if container is None or clear:
+        container = self._containers.get(identifier)  # get or make; clear empties the same container
+        if container is None:
             container = self._containers[identifier] = FakeContainer(identifier, location, clear)
+        elif clear:
+            container.clearSublayers()
+            container.clear = True
         return container
 
     def keyDown(self, event):

@@ -256,9 +256,10 @@ def test_overlay_shows_the_first_bubble_drawn_and_follows_it(rf):
     path = container.of("path")[0]
     assert [args[0] for _, args in path.pen.value[:4]] == [(0.0, 0.0), (500.0, 0.0), (500.0, 700.0), (0.0, 700.0)]
     tool.mouseDown(Point(500, 0), 1)  # drag a corner: the overlay follows
-    tool.mouseDragged(Point(550, 0), Point(50, 0))
-    tool.mouseUp(Point(550, 0))
-    assert ("lineTo", ((550.0, 0.0),)) in container.of("path")[0].pen.value
+    tool.mouseDragged(Point(530, 0), Point(0, 0))  # by the points' difference, whatever delta holds
+    tool.mouseDragged(Point(550, -10), Point(50, 10))
+    tool.mouseUp(Point(550, -10))
+    assert ("lineTo", ((550.0, -10.0),)) in container.of("path")[0].pen.value
 
 
 def undo_calls(rf):

@@ -67,18 +67,28 @@ class BubbleTool(BaseEventTool):
     glyph_override = None
     """A glyph to edit instead of the glyph editor's (the self-test's scratch glyph)."""
 
+    # The state starts here, not in setup(): whether BaseEventTool.__init__ calls setup() no author's
+    # code shows, and the self-test makes a tool that no glyph editor ever holds.
+    state = pentool.EditState()
+    _target = None
+    _target_key = None
+    _written = None
+    _adding = False
+    _undo_open = False
+    _last_point = None
+    container = None
+
     def setup(self):
-        self.state = pentool.EditState()
-        self._target = None
-        self._target_key = None
-        self._written = None
-        self._adding = False
-        self._undo_open = False
-        self.container = None
-        try:
-            self.container = self.extensionContainer(identifier=CONTAINER, location="foreground", clear=True)
-        except Exception:  # a tool made outside a glyph editor (the self-test) has no view to draw in
-            self.container = None
+        self._container()
+
+    def _container(self):
+        """The tool's merz container, made on first use; None outside a glyph editor (the self-test)."""
+        if self.container is None:
+            try:
+                self.container = self.extensionContainer(identifier=CONTAINER, location="foreground", clear=True)
+            except Exception:  # a tool made outside a glyph editor has no view to draw in
+                return None
+        return self.container
 
     # -- toolbar (getToolbarIcon/getToolbarTip, as in BaseEventTool) -------------------
 
@@ -168,7 +178,7 @@ class BubbleTool(BaseEventTool):
     # -- drawing: the contours being edited, nodes, handles, selection -------------------
 
     def _draw(self):
-        container = self.container
+        container = self._container()
         if container is None:
             return
         container.clearSublayers()
@@ -198,11 +208,14 @@ class BubbleTool(BaseEventTool):
                 )
 
     # -- mouse (mouseDown(point, clickCount), mouseDragged(point, delta), mouseUp(point)) --
+    # A drag moves by the points' difference, as Guide Tool measures its drags: what mouseDragged's
+    # ``delta`` holds (since the last event or the mouse-down, which way y points) no author's code shows.
 
     def mouseDown(self, point, clickCount):
         if not self._load():
             return
         xy = (point.x, point.y)
+        self._last_point = xy
         if clickCount >= 2:
             self.state = pentool.close(self.state)
             self._adding = False
@@ -214,17 +227,20 @@ class BubbleTool(BaseEventTool):
         self._draw()
 
     def mouseDragged(self, point, delta):
-        if self._glyph() is None or not self.state.contours:
+        xy, last = (point.x, point.y), self._last_point
+        self._last_point = xy
+        if self._glyph() is None or not self.state.contours or last is None:
             return
         if self._adding:
-            self.state = pentool.drag_new(self.state, (point.x, point.y))
+            self.state = pentool.drag_new(self.state, xy)
         else:
-            self.state = pentool.move(self.state, delta.x, delta.y)
+            self.state = pentool.move(self.state, xy[0] - last[0], xy[1] - last[1])
         self._write("Draw Bubble")
         self._draw()
 
     def mouseUp(self, point):
         self._adding = False
+        self._last_point = None
         self._end()
 
     # -- keys ------------------------------------------------------------------------

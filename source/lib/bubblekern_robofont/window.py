@@ -259,6 +259,10 @@ class KerningWindowController(ezui.WindowController):
     def item(self, identifier):
         return self.w.getItem(identifier)
 
+    def show_text(self, identifier: str, text: str):
+        """Set a label's text, as the ezui author does (``setItemValue``, Lazy Bones)."""
+        self.w.setItemValue(identifier, text)
+
     def font(self):
         return self.fixed_font if self.fixed_font is not None else CurrentFont()
 
@@ -315,7 +319,7 @@ class KerningWindowController(ezui.WindowController):
             count = f"{len(rows_pairs(self.rows, known, groups))} pairs" if self.rows else "No pairs."
         except PairListError as error:
             count = "; ".join(f"row {line}: {text}" for line, text in error.problems[:3])
-        self.item("builderCountLabel").set(count)
+        self.show_text("builderCountLabel", count)
 
     def leftFieldCallback(self, sender):
         pass  # read when Add Row is pressed
@@ -377,7 +381,7 @@ class KerningWindowController(ezui.WindowController):
         if font is None:
             return
         validation = validate_pair_text(sender.get(), set(font.keys()), self.groups(font))
-        self.item("textStatusLabel").set(validation.status + ("\n" + "\n".join(validation.messages[:5]) if validation.problems else ""))
+        self.show_text("textStatusLabel", validation.status + ("\n" + "\n".join(validation.messages[:5]) if validation.problems else ""))
 
     def loadFileButtonCallback(self, sender):
         paths = _chosen_paths(GetFile(message="Choose a pair list", fileTypes=["txt", "tsv"]))
@@ -400,7 +404,7 @@ class KerningWindowController(ezui.WindowController):
             status = f"{count} pairs"
         except PairListError as error:
             status = "; ".join(f"line {line}: {message}" for line, message in error.problems[:3])
-        self.item("sampleStatusLabel").set(status)
+        self.show_text("sampleStatusLabel", status)
 
     def words_top(self) -> int | None:
         try:
@@ -413,7 +417,7 @@ class KerningWindowController(ezui.WindowController):
         setExtensionDefault(defaults.key("wordsTop"), self.words_top() or 0)
         font = self.font()
         if font is not None:
-            self.item("wordsStatusLabel").set(words_status(self.item("wordsField").get(), font, self.words_top()))
+            self.show_text("wordsStatusLabel", words_status(self.item("wordsField").get(), font, self.words_top()))
 
     wordsTopFieldCallback = wordsFieldCallback
 
@@ -455,11 +459,11 @@ class KerningWindowController(ezui.WindowController):
         """The Settings tab's fields of what belongs to the font: its references, their weight, a quote's kern after
         a period."""
         font = self.font()
-        self.item("referencesLabel").set(references_status(font))
+        self.show_text("referencesLabel", references_status(font))
         stored = stored_weight(font) if font is not None else None
         self.item("priorWeightField").set(f"{stored:g}" if stored is not None else "")
         self.item("stopRaisedField").set(defaults.font_setting_text(font, "stop_raised"))
-        self.item("stopRaisedLabel").set(defaults.stop_raised_status(font) if font is not None else "No font.")
+        self.show_text("stopRaisedLabel", defaults.stop_raised_status(font) if font is not None else "No font.")
 
     def addReferencesButtonCallback(self, sender):
         font = self.font()
@@ -485,14 +489,14 @@ class KerningWindowController(ezui.WindowController):
         if font is None:
             return
         problem = store_prior_weight(font, str(sender.get() or ""))
-        self.item("referencesLabel").set(problem or references_status(font))
+        self.show_text("referencesLabel", problem or references_status(font))
 
     def stopRaisedFieldCallback(self, sender):
         font = self.font()
         if font is None:
             return
         problem = defaults.store_font_setting(font, "stop_raised", str(sender.get() or ""), defaults.STOP_RAISED_PROBLEM)
-        self.item("stopRaisedLabel").set(problem or defaults.stop_raised_status(font))
+        self.show_text("stopRaisedLabel", problem or defaults.stop_raised_status(font))
 
     # -- kerning -------------------------------------------------------------------------
 
@@ -545,7 +549,7 @@ class KerningWindowController(ezui.WindowController):
         extra = [note for note in (prior_note(result), *notes, *result.warnings) if note]
         if extra:
             line += "\n" + "\n".join(extra[:3])
-        self.item("previewLabel").set(line)
+        self.show_text("previewLabel", line)
 
     def kernAllButtonCallback(self, sender):
         self.kern(selected_only=False)
@@ -560,7 +564,7 @@ class KerningWindowController(ezui.WindowController):
             font = self.result_font
             self.rows_shown = result_rows(self.result, dict(font.kerning.items()), mode, dict(font.groups.items()))
             self.item("resultsTable").set(table_items(self.rows_shown))
-            self.item("previewLabel").set(preview_line(self.rows_shown, len(self.result.skipped)))
+            self.show_text("previewLabel", preview_line(self.rows_shown, len(self.result.skipped)))
 
     def applyButtonCallback(self, sender):
         if self.result is None or self.result_font is None:
@@ -572,22 +576,22 @@ class KerningWindowController(ezui.WindowController):
         if plan is None:
             plan = plan_from_result(self.result, kerning, mode)
         if not plan:
-            self.item("previewLabel").set("Nothing to change: the font already has these values.")
+            self.show_text("previewLabel", "Nothing to change: the font already has these values.")
             return
         problem = size_problem(plan, kerning, self.max_entries)
         if problem:
-            self.item("previewLabel").set(problem)
+            self.show_text("previewLabel", problem)
             return
         self.undo_plan = edit_kerning(font, plan, "BubbleKern: Apply Kerning")
         self.undo_font = font
-        self.item("previewLabel").set(f"Applied: {len(plan.write)} written, {len(plan.remove)} removed.")
+        self.show_text("previewLabel", f"Applied: {len(plan.write)} written, {len(plan.remove)} removed.")
         self.result = None
 
     def undoApplyButtonCallback(self, sender):
         if self.undo_plan is None or self.undo_font is None:
             return
         edit_kerning(self.undo_font, self.undo_plan, "BubbleKern: Undo Apply")
-        self.item("previewLabel").set("Last apply undone.")
+        self.show_text("previewLabel", "Last apply undone.")
         self.undo_plan = self.undo_font = None
 
 
