@@ -18,6 +18,8 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   in a ``* Tabs @id`` item among other items it is ``> Tab: Title [= Type]``, with no star and no identifier
   (the ezui author's Freeze Dryer: ``* Tabs @projectTabs`` / ``> Tab: Changes``). Either form in the other's
   place is refused: no author writes it, and ezui's parser could not be read.
+- a checkbox's ``descriptionData`` takes ``value=`` and a label's text is set with ``setItemValue``
+  (the ezui author's Lazy Bones: ``clearCheckbox=dict(value=clear)``, its table caption).
 - ``startProgress(text=, maxValue=, parent=)`` gives ezui's progress sheet, with ``setText``,
   ``setMaxValue``, ``increment`` and ``close``, and no ``update`` (defconAppKit's progress
   window's, which RoboFont's Batch aliases onto ezui's "to keep api in sync").
