@@ -196,15 +196,16 @@ _BASE_PROPERTIES = {"name", "position", "size", "anchor", "opacity", "visible", 
                     "borderWidth", "cornerRadius"}
 _STROKE = {"strokeColor", "strokeWidth", "strokeDash", "strokeCap", "strokeJoin"}
 SUBLAYER_PROPERTIES = {
-    "Path": _BASE_PROPERTIES | _STROKE | {"fillColor"},
-    "Line": _BASE_PROPERTIES | _STROKE | {"startPoint", "endPoint"},
+    "Path": _BASE_PROPERTIES | _STROKE | {"fillColor", "path", "acceptsHit"},
+    "Line": _BASE_PROPERTIES | _STROKE | {"startPoint", "endPoint", "endSymbol"},
     "Symbol": _BASE_PROPERTIES | {"imageSettings"},
     "TextLine": _BASE_PROPERTIES | {"text", "pointSize", "weight", "fillColor", "horizontalAlignment",
-                                    "verticalAlignment"},
+                                    "verticalAlignment", "font", "padding", "offset"},
 }
 """The merz properties a sublayer of these kinds takes when it is appended, as merz's authors and RoboFont's
-examples pass them (Glyph Nanny, Guide Tool, Laser Measure, RoboFont's examples, ezui demos); any other
-raises, as a misspelt property (``strokeColour=``) must. Kinds not listed are not checked."""
+examples pass them (Glyph Nanny: Path ``path=``, Line ``endSymbol=``, TextLine ``font=`` ``padding=`` ``offset=``;
+Guide Tool, Laser Measure, RoboFont's examples, ezui demos: ``acceptsHit=``); any other raises, as a misspelt
+property (``strokeColour=``) must. Kinds not listed are not checked."""
 
 
 class FakeLayer:
