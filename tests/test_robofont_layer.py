@@ -1170,3 +1170,32 @@ def test_apply_in_a_font_with_kern_groups_writes_class_kerning_as_the_command_li
     assert dict(font.kerning.items()) == {("H", "I"): -7}
 
 
+
+
+def test_kern_all_reads_the_glyphs_not_loaded_from_their_files_and_kerns_as_loaded_ones(rf, tmp_path):
+    """The window's run (the default pair set, then the solve) reads each glyph RoboFont has not loaded once, from
+    its file, and leaves it unloaded (``bubblekern.glyphfiles``); its values are those of the font fully loaded."""
+    from bubblekern import open_font
+
+    def kern_all(font) -> dict[str, str]:
+        w = window(rf, font).w
+        w.click("kernAllButton")  # an empty builder: every pair of the glyphs with bubbles
+        return {i["pair"]: i["new"] for i in w.getItem("resultsTable").get()}
+
+    source = helpers.latin_font()
+    for glyph in source:  # a bubble around each outline
+        if glyph.bounds:
+            xMin, yMin, xMax, yMax = glyph.bounds
+            bubble = source.getLayer("bubble").newGlyph(glyph.name)
+            bubble.width = glyph.width
+            helpers.rect(bubble.getPen(), max(xMin - 40, 0), yMin - 30, min(xMax + 40, glyph.width), yMax + 30)
+    ufo = helpers.save(source, tmp_path, "Read.ufo")
+    loaded = open_font(ufo)
+    for layer in loaded.layers:
+        list(layer.naked())  # every glyph loaded into defcon
+    helpers.add_glyph(loaded, "I", 300, bubble=lambda p: helpers.rect(p, 20, 0, 280, 700))  # in memory only
+    expected = kern_all(loaded)
+    font = open_font(ufo)
+    helpers.add_glyph(font, "I", 300, bubble=lambda p: helpers.rect(p, 20, 0, 280, 700))
+    assert kern_all(font) == expected and "I I" in expected and len(expected) > 50
+    assert set(font.naked().layers.defaultLayer._glyphs) == {"I"}  # defcon's table: only the glyph made in memory

@@ -24,6 +24,7 @@ from mojo.UI import GetFile, Message
 from bubblekern.bubbles import FontBubbles
 from bubblekern.errors import BubbleKernError, PairListError
 from bubblekern.fontkerning import MAX_ENTRIES
+from bubblekern.glyphfiles import files_read_once
 from bubblekern.interface import defaults
 from bubblekern.interface.flattext import load_pair_text, validate_pair_text
 from bubblekern.interface.pairbuilder import (
@@ -534,9 +535,10 @@ class KerningWindowController(ezui.WindowController):
 
         try:
             try:
-                pairs = request_pairs(self.request(selected_only), bubbles)
-                prior, notes = stored_prior(font)  # the reference fonts recorded (Settings tab, or `fit --prior`)
-                result = kern_pairs(font, pairs, bubbles=bubbles, progress=report, prior=prior)
+                with files_read_once():  # the pair set and the solve read each glyph not loaded once, from its file
+                    pairs = request_pairs(self.request(selected_only), bubbles)
+                    prior, notes = stored_prior(font)  # the reference fonts recorded (Settings tab, or `fit --prior`)
+                    result = kern_pairs(font, pairs, bubbles=bubbles, progress=report, prior=prior)
             finally:  # whatever happens, the sheet never stays on the window
                 progress.close()
         except BubbleKernError as error:
