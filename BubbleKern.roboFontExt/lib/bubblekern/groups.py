@@ -55,6 +55,8 @@ __all__ = [
     "write_groups",
     "apply_class_kerning",
     "scaled_tolerance",
+    "entry_kind",
+    "kind_counts",
 ]
 
 KERN1 = "public.kern1."
@@ -254,6 +256,20 @@ def resolve_kerning(kerning: Mapping[Pair, float], groups, glyphs: Iterable[str]
     return {(a, b): resolve_pair(kerning, groups, a, b) for a, b in candidates}
 
 
+def entry_kind(pair: Pair) -> str:
+    """What the two sides of a kerning entry are: ``group-group``, ``glyph-group``, ``group-glyph`` or ``glyph-glyph``."""
+    left, right = pair
+    return f"{'group' if left.startswith(KERN1) else 'glyph'}-{'group' if right.startswith(KERN2) else 'glyph'}"
+
+
+def kind_counts(pairs: Iterable[Pair]) -> dict[str, int]:
+    """Entries by :func:`entry_kind`, every kind listed."""
+    counts = dict.fromkeys(("group-group", "glyph-group", "group-glyph", "glyph-glyph"), 0)
+    for pair in pairs:
+        counts[entry_kind(pair)] += 1
+    return counts
+
+
 def scaled_tolerance(tolerance: float, upm: float) -> float:
     """A tolerance given per 1000 units per em, in the font's units."""
     return tolerance * upm / 1000.0
@@ -288,18 +304,11 @@ class ClassKerning:
         """The group pairs (a group, or an ungrouped glyph, on each side) its target pairs fall in."""
         return {(self.groups.left_key(a), self.groups.right_key(b)) for a, b in self.targets}
 
-    def kind(self, pair: Pair) -> str:
-        left, right = pair
-        a = "group" if left.startswith(KERN1) else "glyph"
-        b = "group" if right.startswith(KERN2) else "glyph"
-        return f"{a}-{b}"
+    kind = staticmethod(entry_kind)
 
     def counts(self) -> dict[str, int]:
         """Entries by kind: group-group, glyph-group, group-glyph, glyph-glyph."""
-        counts = dict.fromkeys(("group-group", "glyph-group", "group-glyph", "glyph-glyph"), 0)
-        for pair in self.kerning:
-            counts[self.kind(pair)] += 1
-        return counts
+        return kind_counts(self.kerning)
 
     @property
     def exceptions(self) -> dict[Pair, int]:

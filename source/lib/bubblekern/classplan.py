@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .groups import KERN1, KERN2, METHODS, KernGroups
+from .groups import KERN1, KERN2, METHODS, KernGroups, kind_counts
 from .pairs import Pair
 
 __all__ = [
@@ -78,16 +78,9 @@ class ClassPlan:
         """The fresh entries (as :attr:`ClassKerning.kerning <bubblekern.groups.ClassKerning.kerning>`)."""
         return self.entries
 
-    def kind(self, pair: Pair) -> str:
-        left, right = pair
-        return f"{'group' if left.startswith(KERN1) else 'glyph'}-{'group' if right.startswith(KERN2) else 'glyph'}"
-
     def counts(self) -> dict[str, int]:
-        """Entries of the fresh set by kind."""
-        counts = dict.fromkeys(("group-group", "glyph-group", "group-glyph", "glyph-glyph"), 0)
-        for pair in self.entries:
-            counts[self.kind(pair)] += 1
-        return counts
+        """Entries of the fresh set by kind (:func:`~bubblekern.groups.entry_kind`)."""
+        return kind_counts(self.entries)
 
     @property
     def exceptions(self) -> int:
