@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from fontParts.fontshell import RFont
 from fontTools.pens.recordingPen import RecordingPen, RecordingPointPen
+from fontTools.ufoLib.errors import GlifLibError
 
 from bubblekern import Settings, kern_pairs
 from bubblekern.errors import MissingGlyphError
-from bubblekern.glyphfiles import ReadGlyph, ReadLayer, files_read_once, read_layer
+from bubblekern.glyphfiles import ReadGlyph, ReadLayer, _Reader, files_read_once, glyph_folder, read_layer
 from bubblekern.status import stale_bubbles
 
 from helpers import add_glyph, latin_font, rect
@@ -125,3 +126,47 @@ def test_a_glyph_changed_added_or_deleted_in_memory_is_read_as_it_is_now(ufo):
         del font.getLayer("bubble")["V"]
         with pytest.raises(KeyError):
             layer["V"]  # read before, deleted since: defcon's KeyError, not the glyph read
+
+
+def test_files_on_disk_are_opened_directly_and_read_as_the_glyph_set_reads_them(ufo):
+    font = RFont(str(ufo))
+    for layer_name, folder in (("public.default", "glyphs"), ("bubble", "glyphs.bubble")):
+        layer = font.getLayer(layer_name).naked()
+        assert glyph_folder(layer._glyphSet) == str(ufo / folder)
+        direct = ReadLayer(layer)
+
+        def refused(*args, **kwargs):
+            raise AssertionError("read through the glyph set's file system")
+
+        layer._glyphSet.readGlyph, through_set = refused, layer._glyphSet.readGlyph
+        read = {name: direct[name] for name in layer.keys()}
+        layer._glyphSet.readGlyph = through_set
+        for name, glyph in read.items():
+            theirs = ReadGlyph(name)
+            through_set(name, theirs, _Reader(theirs))
+            assert points(glyph) == points(theirs) and (glyph.width, glyph.unicodes, glyph.lib) == (
+                theirs.width, theirs.unicodes, theirs.lib)
+
+
+def test_a_broken_or_missing_glyph_file_gets_the_glyph_sets_own_error_naming_the_glyph(ufo):
+    (ufo / "glyphs" / "H_.glif").write_text("<glyph name='H' format='2'><advance width='oops'/></glyph>")
+    (ufo / "glyphs" / "O_.glif").unlink()
+    layer = RFont(str(ufo)).defaultLayer.naked()
+    read = ReadLayer(layer)
+    assert read._folder is not None  # the direct reading is tried first
+    with pytest.raises(GlifLibError) as broken:
+        read["H"]
+    assert "The issue is in glyph 'H'" in "\n".join([str(broken.value), *getattr(broken.value, "__notes__", [])])
+    with pytest.raises(GlifLibError, match="O_.glif.*does not exist"):
+        read["O"]
+    assert isinstance(read["A"], ReadGlyph)  # the others read on
+
+
+def test_a_glyph_set_with_no_folder_on_disk_is_read_through_its_file_system(ufo, tmp_path):
+    zipped = tmp_path / "Read.ufoz"
+    RFont(str(ufo)).save(str(zipped), formatVersion=3, fileStructure="zip")
+    font, plain = RFont(str(zipped)), RFont(str(ufo))
+    layer = font.getLayer("bubble").naked()
+    assert glyph_folder(layer._glyphSet) is None
+    read = ReadLayer(layer)
+    assert points(read["A"]) == points(ReadLayer(plain.getLayer("bubble").naked())["A"])

