@@ -665,3 +665,35 @@ def test_the_fit_keeps_a_share_of_a_stops_kern_as_kern_does():
         return result.training.mae
 
     assert error() < 0.5 and error(stop_floor=0) > 1
+
+
+def test_the_fit_keeps_a_share_of_a_capitals_kern_after_a_stop_as_kern_does():
+    """The blend's search solves ``.O`` with the capital floor (``Settings.stop_capital_floor``), as kern will: model
+    pairs kerned as kern kerns them fit exactly with it; without it ``.O`` comes out shallower against ``.V``, so no
+    stop–letter strength makes up for it."""
+    pytest.importorskip("pathops")
+    from helpers import add_glyph, new_font, polygon
+
+    def font():
+        made = new_font()
+        made.info.capHeight, made.info.xHeight = 700, 500
+        add_glyph(made, "O", 600, unicode=ord("O"), outline=lambda p: polygon(
+            p, (150, 0), (450, 0), (560, 200), (560, 500), (450, 700), (150, 700), (40, 500), (40, 200)))
+        add_glyph(made, "V", 600, unicode=ord("V"), outline=lambda p: polygon(
+            p, (0, 700), (120, 700), (300, 120), (480, 700), (600, 700), (360, 0), (240, 0)))
+        add_glyph(made, "H", 600, outline=lambda p: rect(p, 60, 0, 540, 700), unicode=ord("H"))
+        add_glyph(made, "period", 300, outline=lambda p: rect(p, 110, 0, 190, 80), unicode=ord("."))
+        return made
+
+    generated = font()
+    make_bubbles(generated)
+    train = [("period", "O"), ("period", "V"), ("period", "H")]
+    reference = kern_pairs(generated, train, Settings(min_kern=0, blend="auto")).as_dict()
+    without = kern_pairs(generated, train, Settings(min_kern=0, blend="auto", stop_capital_floor=0)).as_dict()
+    assert reference[("period", "O")] < without[("period", "O")] <= 0 and reference[("period", "H")] == 0
+
+    def error(**settings) -> float:
+        result = fit(font(), train, reference, Settings(**settings), refine=False, controls=False, value_model="blend")
+        return result.training.mae
+
+    assert error() < 0.5 and error(stop_capital_floor=0) > 1

@@ -1,4 +1,5 @@
-"""A period or comma after a letter keeps a share of its bubbles' own kern under the blend (``Settings.stop_floor``).
+"""A period or comma after a letter keeps a share of its bubbles' own kern under the blend (``Settings.stop_floor``),
+and a capital after one (``Settings.stop_capital_floor``).
 
 The blend's halos grow the stop sideways, filling the white beside a round or open bottom that the stop, sitting
 low, does come into: Noto Sans's ``O.`` ``D.`` came out −11 per 1000 em against its designer's −40. How far this
@@ -15,7 +16,7 @@ import pytest
 from bubblekern import Settings, kern_pairs, kernel
 from bubblekern.cli import main
 from bubblekern.errors import SettingsError
-from bubblekern.model import BLEND, CONTEXTS, STOP_FLOOR_DEPTH
+from bubblekern.model import BLEND, CONTEXTS, STOP_FLOOR_DEPTH, glyph_kinds, stop_floors
 
 from helpers import add_glyph, new_font, polygon, rect, save
 
@@ -45,9 +46,9 @@ PAIRS = [("O", "period"), ("O", "comma"), ("F", "period"), ("H", "period"), ("O"
          ("O", "O"), ("hyphen", "period")]
 
 
-def kern(font, share, blend=BLEND) -> dict:
-    settings = Settings(min_kern=0, blend=blend, strengths=ONES, stop_floor=share)
-    return kern_pairs(font, PAIRS, settings).as_dict()
+def kern(font, share, blend=BLEND, capital_share=1.0, pairs=PAIRS) -> dict:
+    settings = Settings(min_kern=0, blend=blend, strengths=ONES, stop_floor=share, stop_capital_floor=capital_share)
+    return kern_pairs(font, pairs, settings).as_dict()
 
 
 def test_a_stop_after_a_round_bottom_keeps_a_share_of_its_bubbles_kern():
@@ -99,3 +100,76 @@ def test_the_command_line_takes_the_share(tmp_path, capsys):
     assert values["0.5"][("O", "period")] < values["0"][("O", "period")]
     with pytest.raises(SystemExit, match="stop_floor must be a share from 0 to 1, not 1.5"):
         main(["kern", str(path), "--stop-floor", "1.5", "--dry-run"])
+
+
+CAPITAL_PAIRS = [("period", "O"), ("comma", "O"), ("period", "H"), ("period", "o"), ("hyphen", "O"), ("O", "period"),
+                 ("period", "V")]
+
+
+def capital_font():
+    """:func:`floor_font` with a round lowercase o and a V whose bubble opens towards its foot."""
+    font = floor_font()
+    add_glyph(font, "o", 500, outline=lambda p: rect(p, 80, 0, 420, 500), unicode=ord("o"), bubble=lambda p: polygon(
+        p, (130, 0), (370, 0), (470, 150), (470, 350), (370, 540), (130, 540), (30, 350), (30, 150)))
+    add_glyph(font, "V", 600, outline=lambda p: polygon(p, (0, 700), (120, 700), (300, 0)), unicode=ord("V"),
+              bubble=lambda p: polygon(p, (0, 740), (600, 740), (340, -40), (260, -40)))
+    return font
+
+
+def test_a_capital_after_a_stop_keeps_its_bubbles_kern_of_at_most_the_floor_depth():
+    font = capital_font()
+    plain = kern(font, 0.5, blend=(), pairs=CAPITAL_PAIRS)
+    without, floored = kern(font, 0.5, capital_share=0.0, pairs=CAPITAL_PAIRS), kern(font, 0.5, pairs=CAPITAL_PAIRS)
+    assert -STOP_FLOOR_DEPTH < plain[("period", "O")] < -60  # the bubbles alone bring the O's round over the stop
+    assert without[("period", "O")] > plain[("period", "O")] / 2  # the halos fill that white
+    assert floored[("period", "O")] == plain[("period", "O")] == floored[("comma", "O")]  # a comma is a low stop too
+    assert plain[("period", "V")] < -STOP_FLOOR_DEPTH  # V's arm reaches far over the stop: the depth bounds it
+    assert floored[("period", "V")] == min(without[("period", "V")], -STOP_FLOOR_DEPTH)
+    assert floored[("period", "H")] == without[("period", "H")] == 0  # a straight stem stays spacing
+    half = kern(font, 0.5, capital_share=0.5, pairs=CAPITAL_PAIRS)
+    assert half[("period", "O")] == pytest.approx(min(without[("period", "O")], plain[("period", "O")] / 2), abs=1)
+    for pair in (("period", "o"), ("hyphen", "O"), ("O", "period")):  # a lowercase, not a stop, not after a stop
+        assert floored[pair] == without[pair], pair
+    assert floored[("period", "o")] > plain[("period", "o")] / 2  # the lowercase stays blended
+
+
+def test_the_floors_are_built_for_the_pairs_they_name_only():
+    font = capital_font()
+    names = ["O", "o", "period", "hyphen", "V"]
+    kinds = glyph_kinds(font, names)
+    letters, capitals = stop_floors(font, kinds, names, 0.5, 0.75, 1000)
+    stop_rows = [False, False, True, False, False]
+    assert (letters.left, letters.right, letters.share) == ([True, True, False, False, True], stop_rows, 0.5)
+    assert (capitals.left, capitals.right, capitals.share) == (stop_rows, [True, False, False, False, True], 0.75)
+    assert capitals.depth == letters.depth == STOP_FLOOR_DEPTH
+    assert stop_floors(font, kinds, names, 0.5, 0.0, 1000) == (letters,)
+    assert stop_floors(font, kinds, names, 0.0, 0.75, 1000) == (capitals,)
+    assert stop_floors(font, kinds, names, 0.0, 0.0, 1000) is None
+    assert stop_floors(font, kinds, ["O", "o", "hyphen"], 0.5, 0.75, 1000) is None  # no stop
+
+
+def test_solve_blend_applies_each_floor_in_turn():
+    gaps, left, right, blend = [100.0, 100.0, 100.0], [0, 1, 2], [1, 2, 0], [(None, 0.2)]  # blended: 0.2 of each gap
+    one = kernel.Floor([True, False, False], [False, True, False], 0.5)
+    two = kernel.Floor([False, True, False], [False, False, True], 1.0, 80.0)
+    assert list(kernel.solve_blend(gaps, left, right, blend)) == [20.0, 20.0, 20.0]
+    assert list(kernel.solve_blend(gaps, left, right, blend, floor=one)) == [50.0, 20.0, 20.0]
+    assert list(kernel.solve_blend(gaps, left, right, blend, floor=(one, two))) == [50.0, 80.0, 20.0]
+    assert kernel.as_floors(None) == () and kernel.as_floors(one) == (one,) and kernel.as_floors([one, two]) == (one, two)
+
+
+def test_the_capital_share_is_checked_stored_and_taken_on_the_command_line(tmp_path, capsys):
+    for wrong in (-0.1, 1.5, float("nan"), "all"):
+        with pytest.raises(SettingsError, match="stop_capital_floor must be a share from 0 to 1"):
+            Settings(stop_capital_floor=wrong)
+    assert Settings.from_dict(Settings(stop_capital_floor=0.25).to_dict()).stop_capital_floor == 0.25
+    pytest.importorskip("numpy", reason="the command line needs numpy (the blocked run checks the kernels)")
+    path = save(capital_font(), tmp_path)
+    values = {}
+    for share in ("0", "1"):
+        assert main(["kern", str(path), "--glyphs", "O,period", "--blend", "on", "--min-kern", "0",
+                     "--stop-capital-floor", share, "--dry-run", "--format", "json"]) == 0
+        values[share] = {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
+    assert values["1"][("period", "O")] < values["0"][("period", "O")]
+    with pytest.raises(SystemExit, match="stop_capital_floor must be a share from 0 to 1, not 1.5"):
+        main(["kern", str(path), "--stop-capital-floor", "1.5", "--dry-run"])

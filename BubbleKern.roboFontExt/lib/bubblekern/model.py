@@ -63,9 +63,15 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   (Caladea ``T.`` −27 against −112); a sans letter, or a serif letter with no arm above (``I``), has nothing added.
 - **A stop comes into a round foot** (``Settings.stop_floor``): with the blend, a low stop after a letter keeps at
   least a share of its bubbles' own kern, taken of at most :data:`STOP_FLOOR_DEPTH` of their room
-  (:func:`stop_floor`, :func:`bubblekern.kernel.floor_gaps`): the halos grow the stop sideways and fill the white
+  (:func:`stop_floors`, :func:`bubblekern.kernel.floor_gaps`): the halos grow the stop sideways and fill the white
   beside a round or slanted foot the stop itself comes into (Noto Sans ``O.`` −11 per 1000 em blended, −65 on the
   bubbles, −40 from its designer). The straight reference is blended the same way, so ``H.`` stays 0.
+- **A capital comes close to a stop** (``Settings.stop_capital_floor``): with the blend, a capital after a low stop
+  keeps three quarters of its bubbles' own kern, of at most :data:`STOP_FLOOR_DEPTH` of their room
+  (:func:`stop_floors`): the halos grow the stop up and sideways into the white beside a round or slanted capital,
+  where a sentence's first capital comes (Noto Sans ``.O`` −11 per 1000 em blended, −64 on the bubbles, −50 from
+  its designer; ``.W`` −43, −116, −60). A lowercase letter after a stop is left blended: designers kern ``.v``
+  ``.y`` far less than the bubbles.
 - **Brackets hold their letters** (``Settings.kern_inside_brackets`` off): a letter or figure after an
   opening bracket or before a closing one is never kerned closer (:func:`bracket_codes`); overlapping
   bubbles still push it apart. Designers space brackets to what they hold: of the 9,300 such pairs
@@ -118,7 +124,7 @@ __all__ = [
     "MEASURED_KINDS",
     "kind_rows",
     "stop_raised_rows",
-    "stop_floor",
+    "stop_floors",
     "low_marks",
     "straight_reference",
     "reference_offsets",
@@ -429,19 +435,28 @@ def stop_raised_rows(font, kinds: Mapping[str, Kind], names: Sequence[str]) -> t
 
 
 STOP_FLOOR_DEPTH = 100.0
-"""Per 1000 units per em: the most of a pair's room ``Settings.stop_floor`` takes its share of."""
+"""Per 1000 units per em: the most of a pair's room ``Settings.stop_floor`` and ``Settings.stop_capital_floor``
+take their share of."""
 
 
-def stop_floor(font, kinds: Mapping[str, Kind], names: Sequence[str], share: float, upm: float) -> kernel.Floor | None:
-    """The kernel's ``floor`` for ``Settings.stop_floor``: a low stop (:func:`low_marks`: ``.`` ``,``) after a letter
-    keeps ``share`` of its bubbles' own kern when blended; None when ``share`` is 0 or no pair is one."""
-    if not share:
+def stop_floors(font, kinds: Mapping[str, Kind], names: Sequence[str], share: float, capital_share: float,
+                upm: float) -> tuple[kernel.Floor, ...] | None:
+    """The kernel's ``floor`` for ``Settings.stop_floor`` and ``Settings.stop_capital_floor``: a low stop
+    (:func:`low_marks`: ``.`` ``,``) after a letter keeps ``share`` of its bubbles' own kern when blended, and a
+    capital after a low stop ``capital_share`` of it, each of at most :data:`STOP_FLOOR_DEPTH` of their room;
+    None when both shares are 0 or no pair is one."""
+    if not (share or capital_share):
         return None
-    letters = kind_rows(kinds, names, STEM_KINDS)
     stops = low_marks(font, [n for n in names if kinds.get(n) == "S"])
-    if not stops or not any(letters):
+    if not stops:
         return None
-    return kernel.Floor(letters, [n in stops for n in names], float(share), STOP_FLOOR_DEPTH * upm / 1000.0)
+    stop_rows, depth = [n in stops for n in names], STOP_FLOOR_DEPTH * upm / 1000.0
+    floors = []
+    if share and any(letters := kind_rows(kinds, names, STEM_KINDS)):
+        floors.append(kernel.Floor(letters, stop_rows, float(share), depth))
+    if capital_share and any(capitals := kind_rows(kinds, names, ("U",))):
+        floors.append(kernel.Floor(stop_rows, capitals, float(capital_share), depth))
+    return tuple(floors) or None
 
 
 STEM_CHAR = "n"

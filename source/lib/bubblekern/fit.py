@@ -77,7 +77,7 @@ from .model import (
     serif_letters,
     serif_measure,
     stem_reference,
-    stop_floor,
+    stop_floors,
     stop_raised_rows,
     straight_reference,
 )
@@ -669,7 +669,8 @@ class _Search:
             if solvable:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
                 grown = grown_matrices(matrix, blend, self.upm)
-                floor = stop_floor(self.maker.font, self.kinds, matrix.names, self.base.stop_floor, self.upm)
+                floor = stop_floors(self.maker.font, self.kinds, matrix.names, self.base.stop_floor,
+                                    self.base.stop_capital_floor, self.upm)
                 gaps = solve_blend(gaps, left, right, grown, self.base.chunk, floor=floor)
                 # as kern solves them: punctuation and straight stems measured from their references, raised
                 # marks tucked over lowercase letters

@@ -285,11 +285,12 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
             blend = grown_matrices(solving, settings.blend, bubbles.upm)
             blended = len(solve_left)
     if blend:
-        from .model import stop_floor
+        from .model import stop_floors
 
         extra["blend"] = blend
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
-        if (floor := stop_floor(font, kinds, matrix.names, settings.stop_floor, bubbles.upm)) is not None:
+        if (floor := stop_floors(font, kinds, matrix.names, settings.stop_floor, settings.stop_capital_floor,
+                                 bubbles.upm)) is not None:
             extra["floor"] = floor
         extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles, floor))
     if settings.stop_raised is not None:  # a raised mark after a stop shares no band with it: the designer's kern

@@ -120,6 +120,11 @@ class Settings:
     """With the halo blend, a period or comma after a letter keeps at least this share of its bubbles' own kern
     (:func:`bubblekern.kernel.floor_gaps`): the halos, grown sideways, fill the white beside a round or open
     bottom (``O.`` ``D.`` ``w.``), which the stop, sitting low, does come into; designers kern it there. 0: off."""
+    stop_capital_floor: float = 0.75
+    """With the halo blend, a capital after a period or comma keeps at least this share of its bubbles' own kern, of
+    at most 100 per 1000 em of their room (:func:`bubblekern.model.stop_floors`): the halos grow the stop up and
+    sideways into the white beside a round or slanted capital (``.O`` ``,V`` ``.W``), where a sentence's first
+    capital does come; designers kern it there. 0: off."""
     kern_inside_brackets: bool = False
     """Kern a letter or figure closer to the inner side of a bracket (after ``( [ {``, before ``) ] }``).
     Off by default: such pairs are never kerned closer, only apart where their bubbles overlap, as
@@ -156,8 +161,9 @@ class Settings:
             raise SettingsError(f"failsafe must be one of {', '.join(FAILSAFES)}, not {self.failsafe!r}")
         if self.stop_raised is not None and not (_number(self.stop_raised) and -500 <= self.stop_raised <= 500):
             raise SettingsError(f"stop_raised must be a kern from -500 to 500 per 1000 em or None, not {self.stop_raised!r}")
-        if not (_number(self.stop_floor) and 0 <= self.stop_floor <= 1):
-            raise SettingsError(f"stop_floor must be a share from 0 to 1, not {self.stop_floor!r}")
+        for name in ("stop_floor", "stop_capital_floor"):
+            if not (_number(getattr(self, name)) and 0 <= getattr(self, name) <= 1):
+                raise SettingsError(f"{name} must be a share from 0 to 1, not {getattr(self, name)!r}")
         if self.depth_cap is not None and not (
             _number(self.depth_cap) and math.isfinite(self.depth_cap) and self.depth_cap >= 0
         ):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Floor"]
+__all__ = ["Floor", "as_floors"]
 
 
 class Floor(NamedTuple):
@@ -19,3 +19,10 @@ class Floor(NamedTuple):
     """The least share of the bubbles' own gap (and so of their kern) the blended gap keeps."""
     depth: float = float("inf")
     """In font units: the most of the bubbles' own gap the share is taken of."""
+
+
+def as_floors(floor: Floor | Sequence[Floor] | None) -> tuple[Floor, ...]:
+    """The floors a kernel's ``floor`` argument holds: none, one :class:`Floor`, or several, applied in turn."""
+    if floor is None:
+        return ()
+    return (floor,) if isinstance(floor, Floor) else tuple(floor)

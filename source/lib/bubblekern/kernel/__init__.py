@@ -39,7 +39,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
   ``serif_gaps(gaps, left, right, serifs)``: a stop set past a letter's foot serif (``solve(..., serifs=)``);
   ``floor_gaps(blended, gaps, left, right, floor)``: the blended gaps of the pairs a :class:`Floor` marks (a
-  letter before a low stop) kept at least a share of the bubbles' own (``solve_blend(..., floor=)``);
+  letter before a low stop, a capital after one) kept at least a share of the bubbles' own (``solve_blend(...,
+  floor=)`` takes one or several: :func:`as_floors`);
   ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs)``: all four, in the order ``solve`` applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
@@ -121,7 +122,7 @@ else:
 
     BACKEND = "numpy"
 
-from .floor import Floor  # noqa: E402
+from .floor import Floor, as_floors  # noqa: E402
 from .hang import Hang  # noqa: E402
 from .tuck import Tuck  # noqa: E402
 
@@ -131,6 +132,7 @@ __all__ = [
     "NO_BAND",
     "ProfileMatrix",
     "all_rows",
+    "as_floors",
     "blend_gaps",
     "cap_depth",
     "compress",

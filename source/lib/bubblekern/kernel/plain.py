@@ -19,7 +19,7 @@ from operator import add
 
 from ..bands import BandProfile
 from ..settings import Settings
-from .floor import Floor
+from .floor import Floor, as_floors
 from .hang import Hang
 from .tuck import Tuck
 
@@ -207,7 +207,7 @@ def solve(
     hang: Hang | None = None,
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
-    floor: Floor | None = None,
+    floor: Floor | Sequence[Floor] | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -217,7 +217,8 @@ def solve(
     no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
-    marks (all without it), each pair ``floor`` marks keeping a share of its own gap (:func:`floor_gaps`);
+    marks (all without it), each pair a ``floor`` marks (one :class:`Floor` or several) keeping a share of its own gap
+    (:func:`floor_gaps`);
     ``bands`` stay those of ``matrix``. ``offsets`` (per row, the room
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
@@ -406,23 +407,24 @@ def hang_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], 
 
 
 def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None,
-                floor: Floor | None = None) -> array:
+                floor: Floor | Sequence[Floor] | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` blended (:func:`blend_gaps`) with the gaps of
     ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from),
-    only for pairs of two rows ``rows`` marks (all without it)."""
+    only for pairs of two rows ``rows`` marks (all without it), then kept by each ``floor`` (:func:`floor_gaps`)."""
     grown = [gaps if m is None else solve_gaps(m, left, right, chunk)[0] for m, _ in blend]
     blended = blend_gaps(gaps, grown, [w for _, w in blend])
     if rows is not None:
         blended = array("d", (b if rows[a_row] and rows[b_row] else g
                               for g, b, a_row, b_row in zip(gaps, blended, left, right)))
-    if floor is not None:
-        blended = floor_gaps(blended, gaps, left, right, floor)
+    for each in as_floors(floor):
+        blended = floor_gaps(blended, gaps, left, right, each)
     return blended
 
 
 def floor_gaps(blended: Sequence[float], gaps: Sequence[float], left, right, floor: Floor) -> array:
     """``blended`` gaps of the row pairs ``left[i], right[i]``, at least ``floor.share`` of the bubbles' own
-    ``gaps`` where ``floor.left`` flags the left row and ``floor.right`` the right one (``Settings.stop_floor``);
+    ``gaps`` where ``floor.left`` flags the left row and ``floor.right`` the right one (``Settings.stop_floor``,
+    ``Settings.stop_capital_floor``);
     gaps of overlapping or unshared bubbles are left as they are."""
     flags_left, flags_right, share, depth = floor.left, floor.right, floor.share, floor.depth
     return array("d", (max(b, share * min(g, depth)) if flags_left[a] and flags_right[c] and 0.0 < g < _INF else b
