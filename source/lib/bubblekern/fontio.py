@@ -378,12 +378,8 @@ def _save_to(font, target: Path, temporary: Path) -> None:
     if _reopen(naked) is None:  # it cannot be pointed at the swapped-in copy (see point_font_at): no glyph
         _load_every_glyph(font)  # is left to be read from the copy later, as after a whole save
     shutil.copytree(target, temporary, symlinks=True)
-    naked.path = str(temporary)
-    try:
-        font.save(str(temporary))
-    except BaseException:
-        naked.path = source  # and save_fonts has it read from there again
-        raise
+    naked.path = str(temporary)  # after a failure, save_fonts points it back at its source (_back_to)
+    font.save(str(temporary))
 
 
 def _needs_ufo3(naked) -> bool:
