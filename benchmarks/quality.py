@@ -453,6 +453,23 @@ def _f(value, spec=".2f") -> str:
     return "—" if value is None else format(value, spec)
 
 
+GOAL_R = 0.8
+"""Issue 12's goal: on every font, r at least this and the MAE under no kerning's."""
+
+
+def goal_line(rows: list) -> str:
+    """The mean r and, per font, whether BubbleKern meets the goal (:data:`GOAL_R`, the MAE under no kerning's)."""
+    found = [(name, entry["bubblekern"]) for name, entry in rows if entry["bubblekern"].get("r") is not None]
+    if not found:
+        return "goal: no font measured"
+    met = [name for name, ours in found if ours["r"] >= GOAL_R and ours["mae"] < ours["zero"]]
+    missed = [f"{name} (r {ours['r']:.3f}, MAE {ours['mae']:.2f} / {ours['zero']:.2f})"
+              for name, ours in found if name not in met]
+    mean = sum(ours["r"] for _, ours in found) / len(found)
+    verdict = "met on every font" if not missed else "not met on " + ", ".join(missed)
+    return f"mean r {mean:.4f}; the goal (r ≥ {GOAL_R} and the MAE under no kerning's, every font): {verdict}"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fonts", default="", help="only fonts whose file name contains this")
@@ -600,6 +617,7 @@ def main(argv=None) -> int:
         )
     if any("other_designers" in entry for _, entry in rows):
         print("others: the mean of the other families' designer values for the same character pairs")
+    print(goal_line(rows))
     if args.prior:
         print()
         print(f"BubbleKern with the other families' kerning as a prior (--prior {args.prior}): r, MAE, zero, weight")
