@@ -697,3 +697,38 @@ def test_the_fit_keeps_a_share_of_a_capitals_kern_after_a_stop_as_kern_does():
         return result.training.mae
 
     assert error() < 0.5 and error(stop_capital_floor=0) > 1
+
+
+def test_the_fit_keeps_a_dash_clear_of_a_foot_as_kern_does():
+    """The blend's search solves ``L-`` with the dash's clearance (``Settings.dash_clearance``), as kern will: model
+    pairs kerned as kern kerns them fit exactly with it; without it ``L-`` comes out deep against ``T-``, so no
+    punctuation strength makes up for it."""
+    pytest.importorskip("pathops")
+    from bubblekern.model import DASH_DEPTH
+
+    from helpers import add_glyph, new_font, polygon
+
+    def font():
+        made = new_font()
+        made.info.capHeight, made.info.xHeight = 700, 500
+        add_glyph(made, "L", 600, unicode=ord("L"), outline=lambda p: polygon(
+            p, (60, 0), (540, 0), (540, 80), (140, 80), (140, 700), (60, 700)))
+        add_glyph(made, "T", 600, unicode=ord("T"), outline=lambda p: polygon(
+            p, (40, 620), (260, 620), (260, 0), (340, 0), (340, 620), (560, 620), (560, 700), (40, 700)))
+        add_glyph(made, "H", 600, outline=lambda p: rect(p, 60, 0, 540, 700), unicode=ord("H"))
+        add_glyph(made, "hyphen", 300, outline=lambda p: rect(p, 40, 320, 260, 380), unicode=ord("-"))
+        return made
+
+    generated = font()
+    make_bubbles(generated)
+    train = [("L", "hyphen"), ("T", "hyphen"), ("H", "hyphen")]
+    reference = kern_pairs(generated, train, Settings(min_kern=0, blend="auto")).as_dict()
+    without = kern_pairs(generated, train, Settings(min_kern=0, blend="auto", dash_clearance=0)).as_dict()
+    assert without[("L", "hyphen")] < reference[("L", "hyphen")] == -DASH_DEPTH and reference[("H", "hyphen")] == 0
+    assert reference[("T", "hyphen")] == without[("T", "hyphen")] < 0
+
+    def error(**settings) -> float:
+        result = fit(font(), train, reference, Settings(**settings), refine=False, controls=False, value_model="blend")
+        return result.training.mae
+
+    assert error() < 0.5 and error(dash_clearance=0) > 1

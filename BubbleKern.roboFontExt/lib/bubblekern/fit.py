@@ -65,6 +65,7 @@ from .model import (
     STEM_KINDS,
     bracket_codes,
     capped_matrix,
+    dash_clearance,
     fit_strengths,
     followed_bases,
     glyph_kinds,
@@ -678,8 +679,10 @@ class _Search:
                                           self.base.chunk, tuck=self.base.tuck_raised, floor=floor)
                 hang = self._hang(matrix, band) if self.base.clear_hanging_ink else None
                 serifs = self._serifs(matrix, band, grown) if self.base.serif_stops else None
+                clearance = dash_clearance(self.maker.font, matrix, self.kinds, self.straight, self.stem,
+                                           self.base.dash_clearance, self.upm, self.base.chunk)
                 gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,
-                                     serifs)
+                                     serifs, clearance)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

@@ -389,9 +389,11 @@ __all__ += ["glyphs_with_bubbles", "glyph_order"]
 def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles, floor=None) -> dict:
     """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
     (:func:`bubblekern.model.model_measures`), from the references the settings measure from, its ``hang``
-    (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink`` and its ``serifs``
-    (:func:`bubblekern.model.serif_measure`) with ``Settings.serif_stops``."""
+    (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink``, its ``serifs``
+    (:func:`bubblekern.model.serif_measure`) with ``Settings.serif_stops`` and its ``clearance``
+    (:func:`bubblekern.model.dash_clearance`) with ``Settings.dash_clearance``."""
     from .model import (
+        dash_clearance,
         hang_measure,
         hanging_letters,
         model_measures,
@@ -411,6 +413,9 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     if settings.serif_stops:  # a stop under an arm, past the foot serif
         measures["serifs"] = serif_measure(font, matrix, kinds, lambda letters: serif_letters(bubbles, letters), blend,
                                            bubbles.upm, rows)
+    if settings.dash_clearance:  # a dash clear of a foot below it
+        measures["clearance"] = dash_clearance(font, matrix, kinds, straight, stem, settings.dash_clearance,
+                                               bubbles.upm, settings.chunk, rows)
     return measures
 
 

@@ -125,6 +125,8 @@ __all__ = [
     "kind_rows",
     "stop_raised_rows",
     "stop_floors",
+    "dash_clearance",
+    "dash_rows",
     "low_marks",
     "straight_reference",
     "reference_offsets",
@@ -838,6 +840,46 @@ def followed_bases(bubbles, names: Iterable[str]) -> tuple[dict[str, str], dict[
     left = {n: b for n, b in found.items()
             if bounds[n][2] <= bounds[b][2] + overhang and widths[n] == widths[b] and cmap.get(n)}
     return right, left
+
+
+DASH_FACTOR = 2.0
+"""``Settings.dash_clearance``: a pair with a dash kerns at most this many times as deep as it would with the dash's
+bubble reaching the clearance further down (:func:`dash_clearance`), or :data:`DASH_DEPTH`."""
+DASH_DEPTH = 30.0
+"""Per 1000 units per em: how deep a pair with a dash may kern under ``Settings.dash_clearance`` however its reaching
+bubble meets the other glyph: designers kern a dash lightly beside a leg or a curve coming down to the line (Caladea's
+``K-`` −32, ``R-`` −26, Roboto's ``K-`` −31, Cyrillic ``Қ-`` −31), where the clearance alone took them to 0."""
+
+
+def dash_rows(font, names: Iterable[str]) -> list[bool]:
+    """Per name: whether it is a dash (Unicode dash punctuation, ``Pd``: ``- ‐ – —`` and their kin); an unencoded
+    glyph by its name's base (``hyphen.case``)."""
+    table = unicode_table(font)
+    found = []
+    for name in names:
+        base = name.split(".", 1)[0]
+        chars = table.get(name) or (table.get(base) or () if base else ())
+        found.append(bool(chars) and unicodedata.category(chr(chars[0])) == "Pd")
+    return found
+
+
+def dash_clearance(font, matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, depth: float,
+                   upm: float, chunk: int = 1 << 18, rows: Sequence[bool] | None = None) -> kernel.Clearance | None:
+    """The kernel's ``clearance`` for ``Settings.dash_clearance`` (``depth`` per 1000 units per em): each pair with a
+    dash (:func:`dash_rows`, among ``rows``; all without it) kerns at most :data:`DASH_FACTOR` times as deep as with
+    the dash's bubble reaching ``depth`` further down (:func:`bubblekern.kernel.reach_down`), measured from the
+    references as the pairs are (:func:`model_offsets` on that matrix), or :data:`DASH_DEPTH`. A hyphen comes under
+    an arm (``T-``) as before, but not far over a foot a little below it (Roboto's ``L-`` ``Z-``: −138 and −73 per
+    1000 em from the bubbles, where every designer of ``../shared`` has 0). None when ``depth`` is 0 or no row is a
+    dash."""
+    if not depth:
+        return None
+    flags = [d and (rows is None or bool(rows[i])) for i, d in enumerate(dash_rows(font, matrix.names))]
+    if not any(flags):
+        return None
+    reached = kernel.reach_down(matrix, flags, depth * upm / 1000.0)
+    offsets = model_offsets(matrix, kinds, straight, stem, [(reached, 1.0)], upm, chunk, rows)
+    return kernel.Clearance(reached, flags, offsets, DASH_FACTOR, DASH_DEPTH * upm / 1000.0)
 
 
 def bracket_codes(font, names: Iterable[str]) -> list[int]:

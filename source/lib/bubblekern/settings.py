@@ -125,6 +125,11 @@ class Settings:
     at most 100 per 1000 em of their room (:func:`bubblekern.model.stop_floors`): the halos grow the stop up and
     sideways into the white beside a round or slanted capital (``.O`` ``,V`` ``.W``), where a sentence's first
     capital does come; designers kern it there. 0: off."""
+    dash_clearance: float = 200.0
+    """With the halo blend, per 1000 units per em: a pair with a dash (a hyphen, an en or em dash) kerns at most twice
+    as deep as it would were the dash's bubble reaching this much further down, or 30 per 1000 em
+    (:func:`bubblekern.model.dash_clearance`): a dash comes under an arm (``T-``) but not far over a foot below it
+    (``L-`` ``Z-``), where designers leave it at 0. 0: off."""
     kern_inside_brackets: bool = False
     """Kern a letter or figure closer to the inner side of a bracket (after ``( [ {``, before ``) ] }``).
     Off by default: such pairs are never kerned closer, only apart where their bubbles overlap, as
@@ -164,6 +169,8 @@ class Settings:
         for name in ("stop_floor", "stop_capital_floor"):
             if not (_number(getattr(self, name)) and 0 <= getattr(self, name) <= 1):
                 raise SettingsError(f"{name} must be a share from 0 to 1, not {getattr(self, name)!r}")
+        if not (_number(self.dash_clearance) and 0 <= self.dash_clearance <= 1000):
+            raise SettingsError(f"dash_clearance must be from 0 to 1000 per 1000 em, not {self.dash_clearance!r}")
         if self.depth_cap is not None and not (
             _number(self.depth_cap) and math.isfinite(self.depth_cap) and self.depth_cap >= 0
         ):

@@ -115,6 +115,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         f"as designers set it, where the halos fill that white; 0: off (default: {default.stop_capital_floor:g})",
     )
     group.add_argument(
+        "--dash-clearance", type=at_least(0), metavar="UNITS",
+        help="with the blend, per 1000 em: a pair with a hyphen or dash kerns at most twice as deep as it would were "
+        "the dash's bubble reaching this much further down, or 30 per 1000 em, so a dash comes under an arm (T-) but "
+        f"not far over a foot below it (L- Z-); 0: off (default: {default.dash_clearance:g})",
+    )
+    group.add_argument(
         "--kern-inside-brackets",
         action="store_true",
         default=None,
@@ -199,6 +205,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
         "stop_floor": getattr(args, "stop_floor", None),
         "stop_capital_floor": getattr(args, "stop_capital_floor", None),
+        "dash_clearance": getattr(args, "dash_clearance", None),
         "kern_inside_brackets": getattr(args, "kern_inside_brackets", None),
         "prior_weight": getattr(args, "prior_weight", None),
         "on_error": "skip" if args.skip_broken_components else None,

@@ -41,7 +41,11 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``floor_gaps(blended, gaps, left, right, floor)``: the blended gaps of the pairs a :class:`Floor` marks (a
   letter before a low stop, a capital after one) kept at least a share of the bubbles' own (``solve_blend(...,
   floor=)`` takes one or several: :func:`as_floors`);
-  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs)``: all four, in the order ``solve`` applies them.
+  ``reach_down(matrix, rows, dy)``: the flagged rows' bubbles reaching further down, and ``clearance_gaps(gaps, left,
+  right, clearance)``: the pairs a :class:`Clearance` marks (a dash) at most a few times as deep as with that reach
+  (``solve(..., clearance=)``);
+  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs, clearance)``: all five, in the order ``solve``
+  applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
 and ``tolist()``, which is all code outside the kernel may rely on. Masks are bool arrays
@@ -72,6 +76,7 @@ except ImportError:
         all_rows,
         blend_gaps,
         cap_depth,
+        clearance_gaps,
         compress,
         erode,
         floor_gaps,
@@ -84,6 +89,7 @@ except ImportError:
         negative_cap,
         offset_gaps,
         orient_rows,
+        reach_down,
         round_to_step,
         serif_gaps,
         solve,
@@ -100,6 +106,7 @@ else:
         all_rows,
         blend_gaps,
         cap_depth,
+        clearance_gaps,
         compress,
         erode,
         floor_gaps,
@@ -112,6 +119,7 @@ else:
         negative_cap,
         offset_gaps,
         orient_rows,
+        reach_down,
         round_to_step,
         serif_gaps,
         solve,
@@ -122,6 +130,7 @@ else:
 
     BACKEND = "numpy"
 
+from .clearance import Clearance  # noqa: E402
 from .floor import Floor, as_floors  # noqa: E402
 from .hang import Hang  # noqa: E402
 from .tuck import Tuck  # noqa: E402
@@ -135,6 +144,7 @@ __all__ = [
     "as_floors",
     "blend_gaps",
     "cap_depth",
+    "clearance_gaps",
     "compress",
     "erode",
     "floor_gaps",
@@ -148,11 +158,13 @@ __all__ = [
     "negative_cap",
     "offset_gaps",
     "orient_rows",
+    "reach_down",
     "round_to_step",
     "solve",
     "solve_blend",
     "solve_gaps",
     "tuck_gaps",
+    "Clearance",
     "Floor",
     "Hang",
     "Tuck",

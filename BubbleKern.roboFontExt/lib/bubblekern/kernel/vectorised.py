@@ -14,6 +14,7 @@ import numpy as np
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .clearance import Clearance
 from .floor import Floor, as_floors
 from .hang import Hang
 from .tuck import Tuck
@@ -21,7 +22,8 @@ from .tuck import Tuck
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps", "floor_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps", "floor_gaps", "clearance_gaps",
+    "reach_down",
 ]
 
 NO_BAND = -(2**31)
@@ -172,6 +174,7 @@ def solve(
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
     floor: Floor | Sequence[Floor] | None = None,
+    clearance: Clearance | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -187,13 +190,14 @@ def solve(
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`), and the pairs ``hang`` marks are kept clear of hanging ink
-    (:func:`hang_gaps`): :func:`measured_gaps`.
+    eroded matrix (:func:`tuck_gaps`), the pairs ``hang`` marks are kept clear of hanging ink
+    (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
+    :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance)
     codes = table = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -216,11 +220,13 @@ def solve(
 
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
-                  serifs: tuple[Sequence[float], Sequence[bool]] | None = None) -> np.ndarray:
+                  serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
+                  clearance: Clearance | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
     then the pairs ``tuck`` marks solved on its eroded
-    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`).
+    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`), then
+    the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`).
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
@@ -230,7 +236,31 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
+    if clearance is not None:
+        gaps = clearance_gaps(gaps, left, right, clearance, chunk)
     return gaps
+
+
+def clearance_gaps(gaps, left, right, clearance: Clearance, chunk: int = 1 << 18) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]``, each pair with a row ``clearance.rows`` marks on either side
+    at most ``clearance.factor`` times its gap on ``clearance.matrix`` (never wider than the gap itself, less
+    ``clearance.offsets``, never below 0) or ``clearance.depth``, whichever is wider: a dash whose bubble, reaching
+    further down, would meet the other glyph (a foot under the room it comes into) comes no deeper than that; gaps
+    of overlapping or unshared bubbles are left as they are."""
+    gaps = np.asarray(gaps, dtype=float)
+    left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
+    marked = np.asarray(clearance.rows, dtype=bool)
+    at = np.flatnonzero((marked[left] | marked[right]) & np.isfinite(gaps) & (gaps > 0.0))
+    if not at.size:
+        return gaps
+    sub_left, sub_right = left[at], right[at]
+    own, _ = solve_gaps(clearance.matrix, sub_left, sub_right, chunk)
+    reached = np.where(np.isfinite(own), np.minimum(gaps[at], np.maximum(own, 0.0)), gaps[at])
+    if clearance.offsets is not None:
+        reached = offset_gaps(reached, sub_left, sub_right, clearance.offsets)
+    out = gaps.copy()
+    out[at] = np.minimum(gaps[at], np.maximum(clearance.factor * np.maximum(reached, 0.0), clearance.depth))
+    return out
 
 
 def offset_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray,
@@ -295,6 +325,30 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
 
     return replace(matrix, first_band=matrix.first_band - reach, room_left=grown(matrix.room_left),
                    room_right=grown(matrix.room_right))
+
+
+def reach_down(matrix: ProfileMatrix, rows: Sequence[bool], dy: float) -> ProfileMatrix:
+    """``matrix`` with the bubbles of the rows ``rows`` marks reaching ``dy`` (font units) further down, band by band
+    (each band takes the least room of the bands up to ``dy`` above it), on a band axis widened below; the other rows
+    as they were. The reach stops at the sidebearing lines, as :func:`grow`'s does."""
+    reach = int(dy // matrix.height) if dy > 0 else 0
+    marked = np.asarray(rows, dtype=bool)
+    if reach == 0 or not marked.any():
+        return matrix
+
+    def reached(room: np.ndarray) -> np.ndarray:
+        glyphs, bands = room.shape
+        padded = np.full((glyphs, bands + reach), np.inf)
+        padded[:, reach:] = room
+        out = padded.copy()
+        for k in range(1, reach + 1):  # band i takes band i + k: the bubble reaches down
+            np.minimum(out[:, :-k], padded[:, k:], out=out[:, :-k])
+        floor = np.minimum(np.where(np.isfinite(padded), padded, 0.0), 0.0)
+        out = np.where(np.isfinite(out), np.maximum(out, floor), out)
+        return np.where(marked[:, None], out, padded)
+
+    return replace(matrix, first_band=matrix.first_band - reach, room_left=reached(matrix.room_left),
+                   room_right=reached(matrix.room_right))
 
 
 def erode(matrix: ProfileMatrix, dy: float) -> ProfileMatrix:

@@ -19,6 +19,7 @@ from operator import add
 
 from ..bands import BandProfile
 from ..settings import Settings
+from .clearance import Clearance
 from .floor import Floor, as_floors
 from .hang import Hang
 from .tuck import Tuck
@@ -26,7 +27,8 @@ from .tuck import Tuck
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
     "round_to_step", "cap_depth", "compress", "grow", "blend_gaps", "solve_blend", "offset_gaps", "follow_bases",
-    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps", "floor_gaps",
+    "hold_inside", "erode", "tuck_gaps", "hang_gaps", "serif_gaps", "measured_gaps", "floor_gaps", "clearance_gaps",
+    "reach_down",
 ]
 
 NO_BAND = -(2**31)
@@ -208,6 +210,7 @@ def solve(
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
     floor: Floor | Sequence[Floor] | None = None,
+    clearance: Clearance | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -223,13 +226,14 @@ def solve(
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`), and the pairs ``hang`` marks are kept clear of hanging ink
-    (:func:`hang_gaps`): :func:`measured_gaps`.
+    eroded matrix (:func:`tuck_gaps`), the pairs ``hang`` marks are kept clear of hanging ink
+    (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
+    :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance)
     widths = matrix.widths
     scale = None
     if contexts is not None:
@@ -247,11 +251,13 @@ def solve(
 
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
-                  serifs: tuple[Sequence[float], Sequence[bool]] | None = None) -> array:
+                  serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
+                  clearance: Clearance | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
     then the pairs ``tuck`` marks solved on its eroded
-    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`).
+    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`), then
+    the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`).
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
@@ -261,7 +267,35 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
+    if clearance is not None:
+        gaps = clearance_gaps(gaps, left, right, clearance, chunk)
     return gaps
+
+
+def clearance_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], clearance: Clearance,
+                   chunk: int = 1 << 18) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]``, each pair with a row ``clearance.rows`` marks on either side
+    at most ``clearance.factor`` times its gap on ``clearance.matrix`` (never wider than the gap itself, less
+    ``clearance.offsets``, never below 0) or ``clearance.depth``, whichever is wider: a dash whose bubble, reaching
+    further down, would meet the other glyph (a foot under the room it comes into) comes no deeper than that; gaps
+    of overlapping or unshared bubbles are left as they are."""
+    out = array("d", gaps)
+    marked = clearance.rows
+    at = [i for i, (a, b) in enumerate(zip(left, right)) if (marked[a] or marked[b]) and 0.0 < out[i] < _INF]
+    if not at:
+        return out
+    sub_left, sub_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))
+    own, _ = solve_gaps(clearance.matrix, sub_left, sub_right, chunk)
+    reached = array("d", (min(out[i], g if g > 0.0 else 0.0) if g != _INF else out[i] for i, g in zip(at, own)))
+    if clearance.offsets is not None:
+        reached = offset_gaps(reached, sub_left, sub_right, clearance.offsets)
+    factor, depth = clearance.factor, clearance.depth
+    for i, r in zip(at, reached):
+        limit = factor * (r if r > 0.0 else 0.0)
+        limit = limit if limit > depth else depth
+        if limit < out[i]:
+            out[i] = limit
+    return out
 
 
 def offset_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int],
@@ -337,6 +371,36 @@ def grow(matrix: ProfileMatrix, dx: float, dy: float) -> ProfileMatrix:
 
     room_left = [grown(room) for room in matrix.room_left]
     room_right = [grown(room) for room in matrix.room_right]
+    return replace(matrix, first_band=matrix.first_band - reach, room_left=room_left, room_right=room_right,
+                   spans=_spans(room_left, room_right))
+
+
+def reach_down(matrix: ProfileMatrix, rows: Sequence[bool], dy: float) -> ProfileMatrix:
+    """``matrix`` with the bubbles of the rows ``rows`` marks reaching ``dy`` (font units) further down, band by band
+    (each band takes the least room of the bands up to ``dy`` above it), on a band axis widened below; the other rows
+    as they were. The reach stops at the sidebearing lines, as :func:`grow`'s does."""
+    reach = int(dy // matrix.height) if dy > 0 else 0
+    if reach == 0 or not any(rows):
+        return matrix
+
+    def reached(room: list[float], marked: bool) -> list[float]:
+        padded = [_INF] * reach + list(room)
+        if not marked:
+            return padded
+        out = []
+        for i in range(len(padded)):
+            best = padded[i]
+            for value in padded[i + 1:i + reach + 1]:  # band i takes band i + k: the bubble reaches down
+                if value < best:
+                    best = value
+            if best != _INF:
+                floor = padded[i] if padded[i] != _INF and padded[i] < 0.0 else 0.0
+                best = best if best > floor else floor
+            out.append(best)
+        return out
+
+    room_left = [reached(room, bool(m)) for room, m in zip(matrix.room_left, rows)]
+    room_right = [reached(room, bool(m)) for room, m in zip(matrix.room_right, rows)]
     return replace(matrix, first_band=matrix.first_band - reach, room_left=room_left, room_right=room_right,
                    spans=_spans(room_left, room_right))
 
