@@ -851,16 +851,19 @@ bubble meets the other glyph: designers kern a dash lightly beside a leg or a cu
 ``K-`` −32, ``R-`` −26, Roboto's ``K-`` −31, Cyrillic ``Қ-`` −31), where the clearance alone took them to 0."""
 
 
+def _named_char(table: Mapping[str, Sequence[int]], name: str) -> str | None:
+    """The character glyph ``name`` stands for: its first code point in ``table`` (:func:`unicode_table`), else its
+    name's base's (``hyphen.case`` → ``hyphen``'s); None for neither."""
+    base = name.split(".", 1)[0]
+    chars = table.get(name) or (table.get(base) or () if base else ())
+    return chr(chars[0]) if chars else None
+
+
 def dash_rows(font, names: Iterable[str]) -> list[bool]:
     """Per name: whether it is a dash (Unicode dash punctuation, ``Pd``: ``- ‐ – —`` and their kin); an unencoded
     glyph by its name's base (``hyphen.case``)."""
     table = unicode_table(font)
-    found = []
-    for name in names:
-        base = name.split(".", 1)[0]
-        chars = table.get(name) or (table.get(base) or () if base else ())
-        found.append(bool(chars) and unicodedata.category(chr(chars[0])) == "Pd")
-    return found
+    return [(char := _named_char(table, name)) is not None and unicodedata.category(char) == "Pd" for name in names]
 
 
 def dash_clearance(font, matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, depth: float,
@@ -890,11 +893,8 @@ def bracket_codes(font, names: Iterable[str]) -> list[int]:
     table = unicode_table(font)
     codes = []
     for name in names:
-        base = name.split(".", 1)[0]
-        chars = table.get(name) or (table.get(base) or () if base else ())
         code = 0
-        if chars:
-            char = chr(chars[0])
+        if (char := _named_char(table, name)) is not None:
             category = unicodedata.category(char)
             if category in ("Ps", "Pe") and unicodedata.mirrored(char):
                 code = 1 if category == "Ps" else 2
