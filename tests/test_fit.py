@@ -453,9 +453,10 @@ def test_fit_measures_punctuation_from_the_straight_reference_as_kern_does():
     learned = Settings(min_kern=0, blend=BLEND, strengths=BLEND_STRENGTHS)  # what the fit keeps for T o's context
     designer = kern_pairs(work, pairs, learned).as_dict()
     plain = kern_pairs(work, pairs, learned.replace(punctuation_reference=False)).as_dict()
-    # between the serifs the hyphen would come 24 closer to H; measured from there, 24 less close to T
-    assert plain[("hyphen", "H")] == -24 and designer[("hyphen", "H")] == 0
-    assert designer[("hyphen", "T")] == plain[("hyphen", "T")] + 24 < 0
+    # between the serifs the hyphen would come closer to H; measured from there, as much less close to T
+    between = -plain[("hyphen", "H")]
+    assert between > 10 and designer[("hyphen", "H")] == 0
+    assert designer[("hyphen", "T")] == plain[("hyphen", "T")] + between < 0
     font = serif_font()
     for pair, value in designer.items():
         font.kerning[pair] = value
@@ -625,7 +626,10 @@ def test_the_fit_sets_stops_past_foot_serifs_as_kern_does():
     make_bubbles(generated)
     train = [("T", "period"), ("T.sans", "period"), ("T", "hyphen")]
     reference = kern_pairs(generated, train, Settings(min_kern=0, blend="auto")).as_dict()
-    assert reference[("T", "period")] == reference[("T.sans", "period")] < 0  # the serif T set as the sans one
+    unruled = kern_pairs(generated, train, Settings(min_kern=0, blend="auto", serif_stops=False)).as_dict()
+    # the serif T set as the sans one, near enough: the rule adds the serif's reach times the blend's weights
+    assert abs(reference[("T", "period")] - reference[("T.sans", "period")]) <= 0.1 * -reference[("T.sans", "period")]
+    assert unruled[("T", "period")] > reference[("T.sans", "period")] + 20
 
     def error(**settings) -> float:
         result = fit(font, train, reference, Settings(**settings), refine=False, controls=False, value_model="blend")

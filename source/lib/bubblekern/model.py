@@ -17,14 +17,15 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   kern them like `T.`), and one model pair such as `,T` says which a font does.
 - :func:`fit_strengths` picks a strength per context from reference values of model pairs.
 - **The halo blend** (``Settings.blend``): each glyph's bubble is grown, band by band, by a few
-  elliptical halos (:func:`grown_matrices`); a pair's negative kern is the weighted sum of its
-  kerns with each grown set, never closer than its bubbles' own kern. One bubble says where a
+  elliptical halos (:func:`grown_matrices`; a halo of negative height first takes the bubbles' vertical
+  margin off); a pair's negative kern is the weighted sum of its kerns with each grown set, never closer
+  than its bubbles' own kern. One bubble says where a
   pair collides; the kerns of its grown copies say how the white between the pair is spread
   over the height, which is what a designer's value follows. :data:`BLEND` holds the halos and
   weights learned (least squares) on the kerning of five hand-kerned fonts of ``../shared`` with
   default generated bubbles (60/40 per 1000 em); with weights learned on four and tested on the
-  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.60–0.72 on the pairs it
-  did not see, against 0.52–0.68 for one bubble (``benchmarks/quality.py``). Bubbles generated
+  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.79–0.82 on the pairs it
+  did not see, with the rules below (``benchmarks/quality.py``; 0.52–0.68 for one bubble when the blend came). Bubbles generated
   with an earlier default keep the blend learned on them (:data:`BLENDS`, :func:`auto_blend`).
 
 - **The straight reference** (``Settings.punctuation_reference``): with the blend, a punctuation glyph
@@ -174,22 +175,26 @@ STOPS = frozenset(
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
 )
 """Stops: marks a space follows in text (Latin, Greek, Armenian, Arabic, Devanagari, CJK forms)."""
-BLEND = ((0.0, 0.0, 0.238), (20.0, 0.0, -0.17), (40.0, 0.0, -0.008), (40.0, 40.0, 0.526))
+BLEND = ((0.0, 0.0, -0.487), (20.0, 0.0, -0.178), (40.0, 40.0, 0.5), (10.0, -40.0, 0.779))
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
 The weights of the small halos difference the bubble's kerns: they measure how deep the
-white between the pair reaches, not just where it is narrowest. Learned on default generated
+white between the pair reaches, not just where it is narrowest. The last halo is eroded (a negative
+height): the bubbles without their 40 of vertical margin, grown 10 sideways, never deeper than the bubbles
+(:class:`bubblekern.kernel.Eroded`). Where a pair's bubbles meet along parallel sides it takes 20 off;
+where they meet only by their margins (a lowercase top under T's or Y's arm) it keeps the bubbles' kern,
+so such pairs kern deeper than pairs of parallel sides of the same kern. Learned on default generated
 bubbles (:func:`bubblekern.generate.default_shape`)."""
-BLEND_STRENGTHS = (1.0, 1.56, 1.0, 0.45, 1.0, 1.0, 0.3)
+BLEND_STRENGTHS = (1.0, 1.64, 1.0, 0.41, 1.0, 1.0, 0.33)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the five fonts (``benchmarks/quality.py --blend-weights
-others`` prints them). Designers kern T, V, Y before lowercase half as deep again as the blend (UC–lc
-1.56; 1.51–1.59 learned on any four fonts), and two lowercase letters less than half as deep (lc–lc
-0.45; 0.40–0.76 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
-UC–UC (1.06) and punctuation (1.15) are near 1; lc–UC (0.18) and a stop before a letter (0.75) are
+others`` prints them). Designers kern T, V, Y before lowercase more than half as deep again as the blend (UC–lc
+1.64; 1.54–1.70 learned on any four fonts), and two lowercase letters less than half as deep (lc–lc
+0.41; 0.33–0.75 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
+UC–UC (1.04) and punctuation (1.16) are near 1; lc–UC (0.2) and a stop before a letter (0.68) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
 letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
-(Caladea: ``'o`` 0) to all of it (Noto Sans: −60, strength 0.8–1.0); 0.3 is its least-squares scale over
+(Caladea: ``'o`` 0) to all of it (Noto Sans: −60, strength 0.8–1.0); 0.33 is its least-squares scale over
 the five fonts, what a font with no model pair of it gets."""
 _ONES = (1.0,) * len(CONTEXTS)
 FOLLOW_OVERHANG = 20.0
@@ -799,10 +804,17 @@ def serif_measure(font, matrix, kinds: Mapping[str, Kind], read_letters: Callabl
 
 def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: float):
     """The kernel's ``blend`` argument for ``Settings.blend``: (``matrix`` grown by each halo, scaled
-    from per 1000 em to ``upm``, or None for the halo (0, 0), weight) per halo."""
+    from per 1000 em to ``upm``, or None for the halo (0, 0), weight) per halo. A halo of negative height
+    erodes: the bubbles lose that much above and below (:func:`bubblekern.kernel.erode`) and grow its width
+    sideways, and the kernel never solves it deeper than the bubbles (:class:`bubblekern.kernel.Eroded`)."""
     scale = upm / 1000.0
-    return [(None if not (dx or dy) else kernel.grow(matrix, dx * scale, dy * scale), float(weight))
-            for dx, dy, weight in blend]
+
+    def halo(dx: float, dy: float):
+        if dy < 0:
+            return kernel.Eroded(kernel.grow(kernel.erode(matrix, -dy * scale), dx * scale, 0.0))
+        return kernel.grow(matrix, dx * scale, dy * scale) if dx or dy else None
+
+    return [(halo(dx, dy), float(weight)) for dx, dy, weight in blend]
 
 
 def model_measures(matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, blend, upm: float,

@@ -78,8 +78,9 @@ class Settings:
     punctuation strength."""
     blend: tuple[tuple[float, float, float], ...] | str = ()
     """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
-    and height per 1000 units per em; a pair's negative kern is the weighted sum of its kerns with
-    the bubbles grown by each halo, never closer than the bubbles' own. Empty: off. ``"auto"``:
+    and height per 1000 units per em (a negative height takes that much off the bubbles above and below
+    before they grow sideways); a pair's negative kern is the weighted sum of its kerns with the bubbles
+    grown by each halo, never closer than the bubbles' own. Empty: off. ``"auto"``:
     the blend learned on the bubbles BubbleKern generates by default (:data:`bubblekern.model.BLENDS`:
     the current default shape, or that of version 0.1) for each pair of two glyphs generated so and
     not edited since, off for the rest (the command line's and the RoboFont window's default)."""
@@ -267,12 +268,12 @@ class Settings:
 
 
 def _blend(value: Any) -> tuple[tuple[float, float, float], ...] | str:
-    """``value`` as blend halos, checked: ``"auto"``, or (width, height, weight) triples, widths and
-    heights 0 to 500 per 1000 em, weights finite, at most 16 halos."""
+    """``value`` as blend halos, checked: ``"auto"``, or (width, height, weight) triples, widths 0 to 500
+    and heights −500 to 500 per 1000 em (a negative height erodes the bubbles), weights finite, at most 16 halos."""
     if value == "auto":
         return "auto"
-    wrong = SettingsError(f"blend must be 'auto' or up to 16 (width, height, weight) triples, width and "
-                          f"height 0 to 500 per 1000 em, not {value!r}")
+    wrong = SettingsError(f"blend must be 'auto' or up to 16 (width, height, weight) triples, width 0 to 500 and "
+                          f"height -500 to 500 per 1000 em (negative: eroded), not {value!r}")
     if not isinstance(value, (list, tuple)) or len(value) > 16:
         raise wrong
     halos = []
@@ -281,7 +282,7 @@ def _blend(value: Any) -> tuple[tuple[float, float, float], ...] | str:
                 _number(v) and math.isfinite(v) for v in halo):
             raise wrong
         width, height, weight = (float(v) for v in halo)
-        if not (0 <= width <= 500 and 0 <= height <= 500 and abs(weight) <= 100):
+        if not (0 <= width <= 500 and -500 <= height <= 500 and abs(weight) <= 100):
             raise wrong
         halos.append((width, height, weight))
     return tuple(halos)

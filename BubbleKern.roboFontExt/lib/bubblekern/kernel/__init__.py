@@ -27,7 +27,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
 - ``grow(matrix, dx, dy)``: the matrix with every bubble grown by an elliptical halo, and
   ``blend_gaps(gaps, grown, weights)``: gaps blended from the gaps of grown matrices (the value
   model's halo blend; ``solve_blend`` solves the grown matrices and blends, ``solve(..., blend=)``
-  does it on the way to the values); ``offset_gaps(gaps, left, right, offsets)``: gaps less the
+  does it on the way to the values; ``halo_gaps`` solves one halo: an :class:`Eroded` one, a halo of negative
+  height, is solved on bubbles with their vertical margin taken off and never deeper than the bubbles); ``offset_gaps(gaps, left, right, offsets)``: gaps less the
   room each side keeps from a straight reference (``solve(..., offsets=)``);
   ``follow_bases(columns, partners, glyphs, bases, solve_pairs)``: accented glyphs kerned at least
   as deep as their base letter beside the same partner (``Settings.follow_base``);
@@ -82,6 +83,7 @@ except ImportError:
         floor_gaps,
         follow_bases,
         grow,
+        halo_gaps,
         hang_gaps,
         hold_inside,
         kern_values,
@@ -112,6 +114,7 @@ else:
         floor_gaps,
         follow_bases,
         grow,
+        halo_gaps,
         hang_gaps,
         hold_inside,
         kern_values,
@@ -131,6 +134,7 @@ else:
     BACKEND = "numpy"
 
 from .clearance import Clearance  # noqa: E402
+from .eroded import Eroded  # noqa: E402
 from .floor import Floor, as_floors  # noqa: E402
 from .hang import Hang  # noqa: E402
 from .tuck import Tuck  # noqa: E402
@@ -150,6 +154,7 @@ __all__ = [
     "floor_gaps",
     "follow_bases",
     "grow",
+    "halo_gaps",
     "hang_gaps",
     "serif_gaps",
     "hold_inside",
@@ -165,6 +170,7 @@ __all__ = [
     "solve_gaps",
     "tuck_gaps",
     "Clearance",
+    "Eroded",
     "Floor",
     "Hang",
     "Tuck",

@@ -15,6 +15,7 @@ import numpy as np
 from ..bands import BandProfile
 from ..settings import Settings
 from .clearance import Clearance
+from .eroded import Eroded
 from .floor import Floor, as_floors
 from .hang import Hang
 from .tuck import Tuck
@@ -409,9 +410,10 @@ def hang_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, hang: Hang,
 def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[bool] | None = None,
                 floor: Floor | Sequence[Floor] | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` blended (:func:`blend_gaps`) with the gaps of
-    ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from),
-    only for pairs of two rows ``rows`` marks (all without it), then kept by each ``floor`` (:func:`floor_gaps`)."""
-    grown = [gaps if m is None else solve_gaps(m, left, right, chunk)[0] for m, _ in blend]
+    ``blend``'s grown matrices ((matrix, weight) per halo; None: the matrix ``gaps`` came from; an :class:`Eroded`
+    halo's gaps never larger than ``gaps``), only for pairs of two rows ``rows`` marks (all without it), then kept by
+    each ``floor`` (:func:`floor_gaps`)."""
+    grown = [halo_gaps(gaps, m, left, right, chunk) for m, _ in blend]
     blended = blend_gaps(gaps, grown, [w for _, w in blend])
     if rows is not None:
         marked = np.asarray(rows, dtype=bool)
@@ -419,6 +421,18 @@ def solve_blend(gaps, left, right, blend, chunk: int = 1 << 18, rows: Sequence[b
     for each in as_floors(floor):
         blended = floor_gaps(blended, gaps, left, right, each)
     return blended
+
+
+def halo_gaps(gaps: np.ndarray, halo, left: np.ndarray, right: np.ndarray, chunk: int = 1 << 18) -> np.ndarray:
+    """The gaps of the row pairs ``left[i], right[i]`` on one halo of the blend: ``gaps`` for None, the halo's matrix
+    solved, for an :class:`Eroded` one never larger than ``gaps`` (``gaps`` where the eroded bubbles share no band)."""
+    if halo is None:
+        return gaps
+    if not isinstance(halo, Eroded):
+        return solve_gaps(halo, left, right, chunk)[0]
+    column = solve_gaps(halo.matrix, left, right, chunk)[0]
+    gaps = np.asarray(gaps, dtype=float)
+    return np.where(np.isfinite(column), np.minimum(column, gaps), gaps)
 
 
 def floor_gaps(blended: np.ndarray, gaps: np.ndarray, left: np.ndarray, right: np.ndarray, floor: Floor) -> np.ndarray:
