@@ -30,6 +30,10 @@ that our wrong assumptions fail here and not in a designer's RoboFont:
   ``registerSubscriberEvent``; ``setAdjunctObjectsToObserve`` observes the glyphs' defcon
   ``Glyph.Changed`` and calls ``adjunctGlyphDidChange``: a glyph that did not exist when
   the list was set is not observed.
+- a glyph editor's ``getGlyph()`` is RoboFont's own glyph (defcon, its font a defcon font), which
+  ``asFontParts()`` turns into the fontParts glyph (the Subscriber author's Laser Measure, the
+  documentation author's xTools4); a tool's ``getGlyph()`` and events' ``info["glyph"]`` are fontParts;
+  registering a subscriber event name twice fails an assertion, as ``registerSubscriberEvent`` does.
 - a ``BaseEventTool`` passes unhandled keys up (``super().keyDown`` is recorded) and has a
   glyph view with ``inverseScale()``; its ``__init__`` does not call ``setup()`` (whether RoboFont's
   does no author's code shows, and the self-test makes a tool no glyph editor holds), nor does
@@ -263,15 +267,32 @@ class FakeGlyphView:
         return self.recorder.inverse_scale
 
 
+class InternalGlyph:
+    """The glyph a glyph editor's ``getGlyph()`` hands back: RoboFont's own (defcon) glyph, not a fontParts one.
+    Its font is a defcon font (no ``naked``, ``layerOrder``, ``getLayer``); ``asFontParts()`` gives the fontParts
+    glyph (the Subscriber author's Laser Measure: ``glyph = window.getGlyph()`` … ``glyph = glyph.asFontParts()``;
+    the documentation author's xTools4: ``self.getGlyphEditor().getGlyph().asFontParts()``)."""
+
+    def __init__(self, glyph):
+        self._parts = glyph
+
+    def asFontParts(self):
+        return self._parts
+
+    def __getattr__(self, name):
+        return getattr(self._parts.naked(), name)
+
+
 class FakeGlyphEditor:
     def __init__(self, glyph, recorder=None):
         self.glyph = glyph
+        """The fontParts glyph shown (tests read it; ``getGlyph()`` gives RoboFont's own)."""
         self.recorder = recorder
         self.containers: dict = {}
         self.subscribers: list = []
 
     def getGlyph(self):
-        return self.glyph
+        return InternalGlyph(self.glyph) if self.glyph is not None else None
 
     def extensionContainer(self, identifier, location="foreground", clear=False):
         container = self.containers.get(identifier)  # get or make; clear empties the same container
@@ -612,7 +633,7 @@ class FakeSubscriber:
         subscriber._recorder = recorder
         subscriber._observers = []
         recorder.live.append(subscriber)
-        glyph = editor.getGlyph()
+        glyph = editor.glyph  # events carry the fontParts glyph (info["glyph"])
         if glyph is not None and hasattr(subscriber, "glyphEditorGlyphDidChange"):
             observer = _Observer(lambda n: subscriber.glyphEditorGlyphDidChange(dict(glyph=glyph)))
             glyph.naked().addObserver(observer, "changed", "Glyph.Changed")
@@ -737,8 +758,8 @@ def install(recorder: Recorder) -> dict[str, types.ModuleType]:
 
     def register_event(**kwargs):
         recorder.calls.append(("registerSubscriberEvent", (), kwargs))
-        if kwargs["subscriberEventName"] in recorder.events:
-            raise ValueError(f"{kwargs['subscriberEventName']} is already registered")
+        # registering a name twice fails an assertion (the Subscriber author's Laser Measure catches AssertionError)
+        assert kwargs["subscriberEventName"] not in recorder.events, f"{kwargs['subscriberEventName']} is registered"
         recorder.events[kwargs["subscriberEventName"]] = kwargs
 
     subscriber.registerGlyphEditorSubscriber = register_editor_subscriber

@@ -1125,6 +1125,19 @@ def test_the_fake_nests_tabs_as_the_api_authors_write_them():
             fake_robofont.FakeWindow(content=content)
 
 
+def test_the_fakes_glyph_editor_hands_back_robofonts_own_glyph(rf):
+    """A glyph editor's getGlyph() is RoboFont's own (defcon) glyph: fontParts only through asFontParts()
+    (the Subscriber author's Laser Measure, the documentation author's xTools4); the overlay wraps it."""
+    font = two_boxes()
+    overlay, _ = overlay_for(rf, font["A"])
+    own = overlay.getGlyphEditor().getGlyph()
+    assert not hasattr(own.font, "naked") and not hasattr(own.font, "getLayer")
+    assert own.asFontParts() == font["A"] and own.name == "A"
+    assert overlay._glyph() == font["A"] and overlay._glyph().font.layerOrder == font.layerOrder
+    with pytest.raises(AssertionError):  # registerSubscriberEvent refuses a name registered already
+        sys.modules["mojo.subscriber"].registerSubscriberEvent(subscriberEventName=next(iter(rf.events)))
+
+
 def test_the_fake_refuses_a_misspelt_merz_property():
     container = fake_robofont.FakeContainer("test", "background", True)
     container.appendPathSublayer(fillColor=None, strokeColor=(0, 0, 0, 1), strokeWidth=1)

@@ -86,8 +86,15 @@ class BubbleOverlay(Subscriber):
         self._follow()
         self.update()
 
-    def _follow(self, watch: bool = False) -> None:
+    def _glyph(self):
+        """The edited glyph as fontParts: a glyph editor's ``getGlyph()`` is RoboFont's own (defcon) glyph, which
+        ``asFontParts()`` wraps (as the Subscriber author's Laser Measure and the documentation author's xTools4 do)."""
         glyph = self.getGlyphEditor().getGlyph()
+        as_parts = getattr(glyph, "asFontParts", None)
+        return as_parts() if as_parts is not None else glyph
+
+    def _follow(self, watch: bool = False) -> None:
+        glyph = self._glyph()
         if glyph is None or glyph.font is None or glyph.name not in glyph.font:
             return
         if watch:
@@ -117,7 +124,7 @@ class BubbleOverlay(Subscriber):
 
     def update(self):
         self.container.clearSublayers()
-        glyph = self.getGlyphEditor().getGlyph()
+        glyph = self._glyph()
         if glyph is None or not defaults.flag(get_default, "showBubbles"):
             self.clearObservedAdjunctObjects()
             return
