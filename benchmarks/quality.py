@@ -175,7 +175,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     g = gen
     how = (
         f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
-        f"min {settings.min_kern}, depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
+        f"min {settings.min_kern} (capitals {settings.capital_threshold}), depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
         + (f", halo blend {settings.blend if isinstance(settings.blend, str) else 'on'}" if settings.blend else "")
         + (" (cross-validated MAE " + ", ".join(f"{k} {v:.1f}" for k, v in result.compared.items()) + ")"
            if fitted and result.compared else "")

@@ -44,6 +44,19 @@ def test_kern_saves_in_place_and_keeps_other_kerning(ufo, capsys):
     assert not list(ufo.parent.glob(".*bubblekern*"))  # no temporary left behind
 
 
+def test_capital_pairs_take_their_own_threshold_from_the_flag_or_the_font(ufo, capsys):
+    _, out, _ = run(capsys, "kern", ufo, "--format", "tsv", "--dry-run", "--min-kern", "150", "--capital-min-kern", "0")
+    rows = {(a, b): int(v) for a, b, v in (line.split("\t") for line in out.splitlines())}
+    assert rows[("L", "T")] == -100 and ("dot", "L") not in rows and all(a != "dot" and b != "dot" for a, b in rows)
+    code, out, _ = run(capsys, "kern", ufo, "--dry-run", "--min-kern", "150", "--capital-min-kern", "50")
+    assert code == 0 and "(|kern| ≥ 150; ≥ 50 for two capitals)" in out
+    font = open_font(ufo)  # as bubblekern fit stores it
+    font.lib["com.bubblekern.settings"] = {"min_kern": 150, "capital_min_kern": 5}
+    font.save()
+    _, out, _ = run(capsys, "kern", ufo, "--format", "tsv", "--dry-run")
+    assert "L\tT\t-100" in out.splitlines() and not any(line.startswith("dot") for line in out.splitlines())
+
+
 def test_json_output_lists_kept_pairs(ufo, capsys):
     code, out, _ = run(capsys, "kern", ufo, "--format", "json", "--dry-run")
     data = json.loads(out)

@@ -8,7 +8,17 @@ import pytest
 from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.cli import main
 from bubblekern.errors import MissingGlyphError, PairListError
-from bubblekern.fit import FIT_KEY, MIN_KERNS, OFFSET_RANGE, TIE_KERN, FitError, control_pairs, fit, store_fit
+from bubblekern.fit import (
+    CAPITAL_MIN_KERN,
+    FIT_KEY,
+    MIN_KERNS,
+    OFFSET_RANGE,
+    TIE_KERN,
+    FitError,
+    control_pairs,
+    fit,
+    store_fit,
+)
 from bubblekern.generate import GENERATE_KEY, GenerateSettings, make_bubbles
 from bubblekern.model import BLEND, BLEND_STRENGTHS
 from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
@@ -106,6 +116,10 @@ def test_store_fit_writes_the_fitted_bubbles_and_kern_reproduces_the_kerning(cle
     assert font.lib[FIT_KEY]["held_out"]["mae"] == 0
     assert font.lib[GENERATE_KEY]["offset_y"] == 30 and "overwrite" not in font.lib[GENERATE_KEY]
     assert font.lib[LIB_KEY]["band"] == 20 and font.lib[LIB_KEY]["min_kern"] == result.best.min_kern
+    # pairs of two capitals keep their own threshold: stored for kern, recorded and shown
+    assert font.lib[LIB_KEY]["capital_min_kern"] == result.settings.capital_min_kern == CAPITAL_MIN_KERN
+    assert font.lib[FIT_KEY]["capital_min_kern"] == CAPITAL_MIN_KERN and "(2 for two capitals)" in result.format()
+    assert Settings.for_font(font).capital_min_kern == CAPITAL_MIN_KERN
     # the fitted bubbles are written: kern right after fit kerns like the designer
     assert set(report.written) == {"H", "O", "A", "V", "T", "o", "n", "v", "period", "quoteright", "acutecomb"}
     assert bubble_status(font).stale == []
@@ -560,15 +574,35 @@ def test_the_fit_keeps_punctuation_clear_of_hanging_ink_as_kern_does():
     assert error() < 5 and error(clear_hanging_ink=False) > 15
 
 
-def test_a_threshold_the_model_pairs_cannot_tell_apart_goes_to_ten():
+def test_a_threshold_the_model_pairs_cannot_tell_apart_goes_to_kerns_default():
     """Model pairs that all kern deeper than every threshold score every threshold alike: the fit takes
-    TIE_KERN (10 per 1000 em), the sparsity most designers keep, not the smallest."""
+    TIE_KERN (5 per 1000 em, ``kern``'s own default), not the smallest; capitals keep CAPITAL_MIN_KERN."""
     font = designed_font()
     train = [("A", "V"), ("V", "A"), ("T", "o"), ("T", "A")]
     assert all(font.kerning[p] <= -40 for p in train)
     result = fit(font, train, refine=False, controls=False)
-    assert result.best.min_kern == round(TIE_KERN * font.info.unitsPerEm / 1000) == 10
-    assert result.settings.min_kern == 10
+    assert result.best.min_kern == round(TIE_KERN * font.info.unitsPerEm / 1000) == 5 == Settings().min_kern
+    assert result.settings.min_kern == 5
+    assert result.settings.capital_min_kern == result.best.capital_min_kern == CAPITAL_MIN_KERN == 2
+
+
+def test_the_fitted_threshold_is_chosen_on_the_pairs_that_are_not_two_capitals():
+    """Pairs of two capitals keep CAPITAL_MIN_KERN whichever min_kern is tried, so they do not choose it: here the
+    lowercase model pairs, 0 from the designer and −8 from the bubbles, ask for 10, and the capitals' −8 stays."""
+    from bubblekern.fit import Candidate, _generator, _Maker, _Search
+
+    font = designed_font()
+    pairs = [("A", "V"), ("V", "A"), ("o", "n"), ("n", "o")]
+    raw = np.array([-8.0, -8.0, -8.0, -8.0])
+    search = _Search(_Maker(font, _generator()), pairs, np.array([-8.0, -8.0, 0.0, 0.0]), Settings(), 1000)
+    assert list(search.capitals) == [True, True, False, False] and search.capital_min_kern == CAPITAL_MIN_KERN
+    assert search.best_threshold(raw) == (10, 0.0)  # counted with the capitals, 0 to 20 would all tie at 4
+    candidate = Candidate(None, 20.0, 10, capital_min_kern=search.capital_min_kern)
+    assert list(search.thresholded(raw, candidate)) == [-8.0, -8.0, 0.0, 0.0]
+    # the settings' own capital threshold is kept: one over the capitals' values drops them too
+    strict = _Search(_Maker(font, _generator()), pairs, np.array([-8.0, -8.0, 0.0, 0.0]),
+                     Settings(capital_min_kern=10), 1000)
+    assert strict.capital_min_kern == 10 and strict.best_threshold(raw) == (10, 4.0)
 
 
 def test_one_model_pair_sets_the_kern_of_a_quote_after_a_stop():

@@ -912,6 +912,17 @@ def test_window_and_overlay_kern_with_the_value_model_the_fit_stored(rf):
     assert label.properties["text"] == f"\u2212{-expected}"
 
 
+def test_window_keeps_capital_pairs_by_the_threshold_the_fit_stored(rf):
+    from bubblekern.settings import LIB_KEY
+
+    font = two_boxes()
+    font["A"].unicode, font["V"].unicode = 0x41, 0x56
+    rf.defaults[defaults.key("minKern")] = 300  # the window's own threshold drops A V (−200)
+    assert kerned_in_window(rf, font, "A", "V") == {"A V": ""}  # solved, not kept
+    font.lib[LIB_KEY] = {"capital_min_kern": 5}  # as bubblekern fit stores it
+    assert kerned_in_window(rf, font, "A", "V") == {"A V": "-200"}
+
+
 def test_window_kerns_inside_brackets_only_where_the_font_says_so(rf):
     from bubblekern.settings import LIB_KEY, Settings
 

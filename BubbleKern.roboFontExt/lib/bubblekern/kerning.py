@@ -315,6 +315,12 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
 
         values, kept, prior_blended = blend_rows(prior, font, matrix.names, matrix.widths, left, right, values, kept,
                                                  capped, bubbles.upm)
+    if settings.capital_threshold != settings.min_kern:  # capitals keep their own threshold
+        from .model import glyph_kinds
+
+        kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
+        capitals = [kinds.get(name) == "U" for name in matrix.names]
+        kept = kernel.keep_rows(values, kept, left, right, capitals, settings.capital_threshold)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):

@@ -36,6 +36,10 @@ class Settings:
     """Band height per 1000 units per em."""
     min_kern: int = 5
     """Solved values with a smaller magnitude are not kept (0 keeps every non-zero value)."""
+    capital_min_kern: int | None = None
+    """``min_kern`` for a pair of two capitals (uppercase letters); None: ``min_kern``. ``bubblekern fit`` sets
+    it to :data:`bubblekern.fit.CAPITAL_MIN_KERN`: designers kern capitals finely (``A O`` ``T O`` ``K O``
+    −10 to −20 per 1000 em), and a threshold fitted to lowercase and punctuation model pairs dropped them."""
     rounding: int = 1
     """Values are rounded to a multiple of this step."""
     allow_positive: bool = True
@@ -151,6 +155,10 @@ class Settings:
             raise SettingsError(f"rounding must be a whole number ≥ 1, not {self.rounding!r}")
         if not _number(self.min_kern) or not math.isfinite(self.min_kern) or self.min_kern < 0:
             raise SettingsError(f"min_kern must be a number ≥ 0, not {self.min_kern!r}")
+        if self.capital_min_kern is not None and not (
+            _number(self.capital_min_kern) and math.isfinite(self.capital_min_kern) and self.capital_min_kern >= 0
+        ):
+            raise SettingsError(f"capital_min_kern must be a number ≥ 0 or None, not {self.capital_min_kern!r}")
         for name in ("positive_cap", "positive_limit"):
             value = getattr(self, name)
             if value is not None and not (_number(value) and math.isfinite(value) and value >= 0):
@@ -205,6 +213,11 @@ class Settings:
             )
         return height
 
+    @property
+    def capital_threshold(self) -> float:
+        """The ``min_kern`` of pairs of two capitals: ``capital_min_kern``, else ``min_kern``."""
+        return self.min_kern if self.capital_min_kern is None else self.capital_min_kern
+
     def cap_for(self, upm: float) -> Settings:
         """These settings with ``positive_cap`` set from ``positive_limit`` for a font of ``upm``
         units per em (unchanged when ``positive_cap`` is given or there is no limit)."""
@@ -222,7 +235,7 @@ class Settings:
         data.pop("chunk")
         if data["positive_cap"] is None:
             data.pop("positive_cap")
-        for name in ("depth_cap", "stop_raised"):
+        for name in ("depth_cap", "stop_raised", "capital_min_kern"):
             if data[name] is None:
                 data.pop(name)
         if data["blend"]:

@@ -46,6 +46,11 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--min-kern", type=int, metavar="N", help=f"drop values smaller than N units in magnitude (default: {default.min_kern})"
     )
+    group.add_argument(
+        "--capital-min-kern", type=int, metavar="N",
+        help="drop values of pairs of two capitals smaller than N units in magnitude (default: as --min-kern; "
+        "bubblekern fit stores 2 per 1000 em)",
+    )
     group.add_argument("--round", type=int, metavar="N", help=f"round values to multiples of N (default: {default.rounding})")
     group.add_argument("--no-positive", action="store_true", default=None, help="never kern overlapping bubbles apart")
     group.add_argument("--positive-cap", type=int, metavar="N", help="largest positive kern")
@@ -192,6 +197,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "layer": args.layer,
         "band": args.band,
         "min_kern": args.min_kern,
+        "capital_min_kern": getattr(args, "capital_min_kern", None),
         "rounding": args.round,
         "allow_positive": None if args.no_positive is None else not args.no_positive,
         "positive_cap": args.positive_cap,

@@ -33,7 +33,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``follow_bases(columns, partners, glyphs, bases, solve_pairs)``: accented glyphs kerned at least
   as deep as their base letter beside the same partner (``Settings.follow_base``);
   ``hold_inside(values, kept, left, right, codes)``: glyphs inside brackets never kerned closer
-  (``Settings.kern_inside_brackets`` off); ``erode(matrix, dy)``: the matrix with every bubble's
+  (``Settings.kern_inside_brackets`` off); ``keep_rows(values, kept, left, right, rows, threshold)``: pairs of two
+  flagged rows kept by a threshold of their own (``Settings.capital_min_kern``); ``erode(matrix, dy)``: the matrix with every bubble's
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
   :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``);
   ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
@@ -86,6 +87,7 @@ except ImportError:
         halo_gaps,
         hang_gaps,
         hold_inside,
+        keep_rows,
         kern_values,
         measured_gaps,
         negative_cap,
@@ -117,6 +119,7 @@ else:
         halo_gaps,
         hang_gaps,
         hold_inside,
+        keep_rows,
         kern_values,
         measured_gaps,
         negative_cap,
@@ -158,6 +161,7 @@ __all__ = [
     "hang_gaps",
     "serif_gaps",
     "hold_inside",
+    "keep_rows",
     "kern_values",
     "measured_gaps",
     "negative_cap",

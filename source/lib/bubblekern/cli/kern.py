@@ -596,7 +596,9 @@ def print_result(
     lines = [
         f"{source.name}: {s['solved']:,} pairs solved in {s['seconds']:.2f} s"
         f" ({s['failsafe']:,} fail-safe, {s['skipped']:,} skipped for lack of a bubble)",
-        f"  kept {s['kept']:,} (|kern| ≥ {max(result.settings.min_kern, 1)}), "
+        f"  kept {s['kept']:,} (|kern| ≥ {max(result.settings.min_kern, 1)}"
+        + ("" if result.settings.capital_threshold == result.settings.min_kern
+           else f"; ≥ {max(result.settings.capital_threshold, 1)} for two capitals") + "), "
         f"written {s['written']:,}, removed {s['removed']:,}, unchanged {s['unchanged']:,}",
     ]
     if result.prior_blended:

@@ -582,6 +582,20 @@ def follow_bases(
     return gaps, bands, values, kept
 
 
+def keep_rows(values: array, kept: array, left: Sequence[int], right: Sequence[int], rows: Sequence[bool],
+              threshold: float) -> array:
+    """``kept`` with each pair of two rows ``rows`` flags (``left[i]``, ``right[i]``) kept when its value is not 0 and
+    reaches ``threshold`` in magnitude (``Settings.capital_min_kern``), whatever ``min_kern`` said."""
+    if not len(values) or not any(rows):
+        return kept
+    kept = array(kept.typecode, kept)
+    for i, (a, b) in enumerate(zip(left, right)):
+        if rows[a] and rows[b]:
+            value = values[i]
+            kept[i] = value != 0 and (value if value > 0 else -value) >= threshold
+    return kept
+
+
 def hold_inside(values: array, kept: array, left: Sequence[int], right: Sequence[int],
                 codes: Sequence[int]) -> tuple[array, array]:
     """(values, kept) with each pair of rows ``left[i], right[i]`` that sets a glyph inside a bracket

@@ -515,6 +515,18 @@ def follow_bases(
     return out
 
 
+def keep_rows(values: np.ndarray, kept: np.ndarray, left: np.ndarray, right: np.ndarray, rows: Sequence[bool],
+              threshold: float) -> np.ndarray:
+    """``kept`` with each pair of two rows ``rows`` flags (``left[i]``, ``right[i]``) kept when its value is not 0 and
+    reaches ``threshold`` in magnitude (``Settings.capital_min_kern``), whatever ``min_kern`` said."""
+    flags = np.asarray(rows, dtype=bool)
+    if not len(values) or not flags.any():
+        return kept
+    values = np.asarray(values)
+    both = flags[np.asarray(left, dtype=np.intp)] & flags[np.asarray(right, dtype=np.intp)]
+    return np.where(both, (values != 0) & (np.abs(values) >= threshold), np.asarray(kept, dtype=bool))
+
+
 def hold_inside(values: np.ndarray, kept: np.ndarray, left: np.ndarray, right: np.ndarray,
                 codes: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """(values, kept) with each pair of rows ``left[i], right[i]`` that sets a glyph inside a bracket
