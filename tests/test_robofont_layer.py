@@ -921,6 +921,15 @@ def test_window_keeps_capital_pairs_by_the_threshold_the_fit_stored(rf):
     assert kerned_in_window(rf, font, "A", "V") == {"A V": ""}  # solved, not kept
     font.lib[LIB_KEY] = {"capital_min_kern": 5}  # as bubblekern fit stores it
     assert kerned_in_window(rf, font, "A", "V") == {"A V": "-200"}
+    w = window(rf, font).w  # the Settings tab shows it, and a value typed there is the font's
+    assert w.getItem("capitalMinKernField").get() == "5" and "under 5 font units" in w.getItem("capitalMinKernLabel").get()
+    w.user("capitalMinKernField", "250")
+    assert font.lib[LIB_KEY]["capital_min_kern"] == 250
+    assert kerned_in_window(rf, font, "A", "V") == {"A V": ""}
+    w.user("capitalMinKernField", "-3")  # refused: said in the label, nothing stored
+    assert "≥ 0" in w.getItem("capitalMinKernLabel").get() and font.lib[LIB_KEY]["capital_min_kern"] == 250
+    w.user("capitalMinKernField", "")  # emptied: as Min Kern again
+    assert "capital_min_kern" not in font.lib[LIB_KEY] and "as Min Kern" in w.getItem("capitalMinKernLabel").get()
 
 
 def test_window_kerns_inside_brackets_only_where_the_font_says_so(rf):

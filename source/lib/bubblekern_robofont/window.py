@@ -137,6 +137,9 @@ CONTENT = """
 >>> : Quote After Period:
 >>> [_ _] @stopRaisedField
 >>> Per 1000 em. Empty: the fail-safe. @stopRaisedLabel
+>>> : Capitals' Min Kern:
+>>> [_ _] @capitalMinKernField
+>>> Font units. Empty: as Min Kern. @capitalMinKernLabel
 * HorizontalStack @kernButtonsStack
 > ( Kern All Pairs ) @kernAllButton
 > ( Kern Pairs with Selected Glyphs ) @kernSelectedButton
@@ -204,6 +207,7 @@ def description_data(get) -> dict:
         rightPartnerField=dict(value=get(defaults.key("rightPartner"), "")),
         priorWeightField=dict(placeholder=f"{Settings().prior_weight:g}"),
         stopRaisedField=dict(placeholder="0"),
+        capitalMinKernField=dict(placeholder="Min Kern"),
         resultsTable=dict(
             columnDescriptions=[
                 dict(identifier="pair", title="Pair", width=180),
@@ -458,13 +462,16 @@ class KerningWindowController(ezui.WindowController):
 
     def show_font_settings(self):
         """The Settings tab's fields of what belongs to the font: its references, their weight, a quote's kern after
-        a period."""
+        a period, the threshold of pairs of two capitals."""
         font = self.font()
         self.show_text("referencesLabel", references_status(font))
         stored = stored_weight(font) if font is not None else None
         self.item("priorWeightField").set(f"{stored:g}" if stored is not None else "")
         self.item("stopRaisedField").set(defaults.font_setting_text(font, "stop_raised"))
         self.show_text("stopRaisedLabel", defaults.stop_raised_status(font) if font is not None else "No font.")
+        self.item("capitalMinKernField").set(defaults.font_setting_text(font, "capital_min_kern"))
+        self.show_text("capitalMinKernLabel",
+                       defaults.capital_min_kern_status(font) if font is not None else "No font.")
 
     def addReferencesButtonCallback(self, sender):
         font = self.font()
@@ -498,6 +505,14 @@ class KerningWindowController(ezui.WindowController):
             return
         problem = defaults.store_font_setting(font, "stop_raised", str(sender.get() or ""), defaults.STOP_RAISED_PROBLEM)
         self.show_text("stopRaisedLabel", problem or defaults.stop_raised_status(font))
+
+    def capitalMinKernFieldCallback(self, sender):
+        font = self.font()
+        if font is None:
+            return
+        problem = defaults.store_font_setting(font, "capital_min_kern", str(sender.get() or ""),
+                                              defaults.CAPITAL_MIN_KERN_PROBLEM)
+        self.show_text("capitalMinKernLabel", problem or defaults.capital_min_kern_status(font))
 
     # -- kerning -------------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ __all__ = [
     "store_font_setting",
     "font_setting_text",
     "stop_raised_status",
+    "capital_min_kern_status",
+    "CAPITAL_MIN_KERN_PROBLEM",
     "STOP_RAISED_PROBLEM",
     "groups_mode_from_defaults",
     "plain",
@@ -199,6 +201,18 @@ def font_setting_text(font, name: str) -> str:
 
 STOP_RAISED_PROBLEM = "A quote after a period must be a kern from -500 to 500 per 1000 em, not {text}"
 """What the Settings tab says of a ``stop_raised`` it cannot store."""
+
+
+CAPITAL_MIN_KERN_PROBLEM = "Capitals' min kern must be a number of font units ≥ 0, not {text}"
+"""What the Settings tab says of a ``capital_min_kern`` it cannot store."""
+
+
+def capital_min_kern_status(font) -> str:
+    """What the Settings tab says of ``font``'s ``capital_min_kern`` (the threshold of pairs of two capitals)."""
+    text = font_setting_text(font, "capital_min_kern")
+    if not text:
+        return "Font units; empty: as Min Kern. bubblekern fit sets it to 2 per 1000 em"
+    return f"Pairs of two capitals (A O, T O) under {text} font units are dropped; Min Kern for the rest."
 
 
 def stop_raised_status(font) -> str:
