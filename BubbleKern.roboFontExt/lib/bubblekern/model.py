@@ -24,8 +24,8 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   over the height, which is what a designer's value follows. :data:`BLEND` holds the halos and
   weights learned (least squares) on the kerning of five hand-kerned fonts of ``../shared`` with
   default generated bubbles (60/40 per 1000 em); with weights learned on four and tested on the
-  fifth, ``fit``'s strengths and thresholds on 30 model pairs reach r 0.80–0.83 on the pairs it
-  did not see, with the rules below and capital pairs' own threshold (``Settings.capital_min_kern``) (``benchmarks/quality.py``; 0.52–0.68 for one bubble when the blend came). Bubbles generated
+  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.79–0.82 on the pairs it
+  did not see, with the rules below (``benchmarks/quality.py``; 0.52–0.68 for one bubble when the blend came). Bubbles generated
   with an earlier default keep the blend learned on them (:data:`BLENDS`, :func:`auto_blend`).
 
 - **The straight reference** (``Settings.punctuation_reference``): with the blend, a punctuation glyph
@@ -175,24 +175,22 @@ STOPS = frozenset(
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
 )
 """Stops: marks a space follows in text (Latin, Greek, Armenian, Arabic, Devanagari, CJK forms)."""
-BLEND = ((0.0, 0.0, -0.495), (20.0, 0.0, -0.168), (40.0, 40.0, 0.408), (10.0, -40.0, 0.79), (80.0, 80.0, 0.133))
+BLEND = ((0.0, 0.0, -0.487), (20.0, 0.0, -0.178), (40.0, 40.0, 0.5), (10.0, -40.0, 0.779))
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
 The weights of the small halos difference the bubble's kerns: they measure how deep the
-white between the pair reaches, not just where it is narrowest. The fourth halo is eroded (a negative
+white between the pair reaches, not just where it is narrowest. The last halo is eroded (a negative
 height): the bubbles without their 40 of vertical margin, grown 10 sideways, never deeper than the bubbles
 (:class:`bubblekern.kernel.Eroded`). Where a pair's bubbles meet along parallel sides it takes 20 off;
 where they meet only by their margins (a lowercase top under T's or Y's arm) it keeps the bubbles' kern,
-so such pairs kern deeper than pairs of parallel sides of the same kern. The last, 80/80, is the only one
-large enough to see the white of a whole shape (the mouth of an L or a C, the room under a quote); it raised
-every font's r on the quality benchmark but Noto Serif's (−0.002). Learned on default generated bubbles
-(:func:`bubblekern.generate.default_shape`)."""
-BLEND_STRENGTHS = (1.0, 1.69, 1.0, 0.41, 1.0, 1.0, 0.33)
+so such pairs kern deeper than pairs of parallel sides of the same kern. Learned on default generated
+bubbles (:func:`bubblekern.generate.default_shape`)."""
+BLEND_STRENGTHS = (1.0, 1.64, 1.0, 0.41, 1.0, 1.0, 0.33)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the five fonts (``benchmarks/quality.py --blend-weights
 others`` prints them). Designers kern T, V, Y before lowercase more than half as deep again as the blend (UC–lc
-1.69; 1.62–1.76 learned on any four fonts), and two lowercase letters less than half as deep (lc–lc
-0.41; 0.34–0.75 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
-UC–UC (1.06) and punctuation (1.14) are near 1; lc–UC (0.2) and a stop before a letter (0.66) are
+1.64; 1.54–1.70 learned on any four fonts), and two lowercase letters less than half as deep (lc–lc
+0.41; 0.33–0.75 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
+UC–UC (1.04) and punctuation (1.16) are near 1; lc–UC (0.2) and a stop before a letter (0.68) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
 letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
