@@ -114,7 +114,8 @@ chooses for the rest. Designers kern capitals finely: round against diagonal or 
 ``Y O``) −10 to −20 in all five fonts of ``../shared``, which the blend makes −3 to −14; a threshold chosen on
 model pairs that are mostly lowercase and punctuation (Noto Sans Italic's 20) dropped every one of them. Kept, the
 quality benchmark's mean r rose from 0.809 to 0.812 (Noto Sans Italic 0.787 → 0.801; with the 24 other model
-pairs 0.719 → 0.730). 2 drops only the ±1 kerns that rounding leaves; at 5 Noto Sans Italic's r is 0.798."""
+pairs 0.719 → 0.730; on six fonts none of this was chosen on, 0.722 → 0.729: the README's "Fonts never seen").
+2 drops only the ±1 kerns that rounding leaves; at 5 Noto Sans Italic's r is 0.798."""
 TIE_TOLERANCE = 0.1
 """Per 1000 em: thresholds whose error on the model pairs is within this of the least are a tie (3 units over 30
 model pairs, one pair rounded otherwise). With the kerning prior, Caladea's 30 model pairs put 20 ahead of 5 by

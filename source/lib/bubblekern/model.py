@@ -24,8 +24,8 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   over the height, which is what a designer's value follows. :data:`BLEND` holds the halos and
   weights learned (least squares) on the kerning of five hand-kerned fonts of ``../shared`` with
   default generated bubbles (60/40 per 1000 em); with weights learned on four and tested on the
-  fifth, ``fit``'s strengths and threshold on 30 model pairs reach r 0.79–0.82 on the pairs it
-  did not see, with the rules below (``benchmarks/quality.py``; 0.52–0.68 for one bubble when the blend came). Bubbles generated
+  fifth, ``fit``'s strengths and thresholds on 30 model pairs reach r 0.80–0.83 on the pairs it
+  did not see, with the rules below and capital pairs' own threshold (``Settings.capital_min_kern``) (``benchmarks/quality.py``; 0.52–0.68 for one bubble when the blend came). Bubbles generated
   with an earlier default keep the blend learned on them (:data:`BLENDS`, :func:`auto_blend`).
 
 - **The straight reference** (``Settings.punctuation_reference``): with the blend, a punctuation glyph
