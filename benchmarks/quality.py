@@ -2,7 +2,7 @@
 
     python benchmarks/quality.py                 # every font in ../shared/fonts
     python benchmarks/quality.py --fonts Roboto  # fonts whose file name contains this
-    python benchmarks/quality.py --font-dir DIR  # other hand-kerned TTFs: fonts the shipped weights never saw
+    python benchmarks/quality.py --font-dir DIR  # other hand-kerned TTF/OTF fonts: fonts the shipped weights never saw
     python benchmarks/quality.py --no-fontforge  # BubbleKern alone
     python benchmarks/quality.py --model off     # the plain bubble model (collision only)
     python benchmarks/quality.py --fit off       # default settings, no fit (what bubbles + kern give)
@@ -475,7 +475,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fonts", default="", help="only fonts whose file name contains this")
     parser.add_argument("--font-dir", type=Path, default=FONTS, metavar="DIR",
-                        help="the TrueType fonts to measure (default: ../shared/fonts). Fonts the blend's weights were "
+                        help="the fonts to measure, TTF or OTF (default: ../shared/fonts). Fonts the blend's weights were "
                         "not learned on, with the shipped weights, are the test of fonts never seen (see the README)")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bubblekern-quality")
     parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
@@ -510,7 +510,8 @@ def main(argv=None) -> int:
                         "(chosen by MAE on the model pairs)")
     args = parser.parse_args(argv)
 
-    fonts = sorted(p for p in args.font_dir.glob("*.ttf") if args.fonts in p.name) if args.font_dir.is_dir() else []
+    fonts = sorted(p for pattern in ("*.ttf", "*.otf") for p in args.font_dir.glob(pattern)
+                   if args.fonts in p.name) if args.font_dir.is_dir() else []
     if not fonts:
         print(f"no fonts in {args.font_dir}: nothing to measure (the shared fonts are not in a user's clone)")
         return 0
