@@ -170,6 +170,12 @@ SETTINGS_CONTROLS = (
 """The Settings tab's controls stored as extension defaults: each one's callback stores every setting
 (:meth:`KerningWindowController.store_settings`). The reference fonts and their weight below them belong to the
 font (its lib: :mod:`bubblekern.interface.references`)."""
+FONT_FIELDS = (
+    ("stopRaised", "stop_raised", defaults.STOP_RAISED_PROBLEM, defaults.stop_raised_status),
+    ("capitalMinKern", "capital_min_kern", defaults.CAPITAL_MIN_KERN_PROBLEM, defaults.capital_min_kern_status),
+)
+"""The Settings tab's fields of settings stored in the font's lib (``<item>Field`` and ``<item>Label``): the setting,
+what the label says when it refuses a text, and what it says of the stored value (``status(font)``)."""
 
 
 def description_data(get) -> dict:
@@ -467,11 +473,9 @@ class KerningWindowController(ezui.WindowController):
         self.show_text("referencesLabel", references_status(font))
         stored = stored_weight(font) if font is not None else None
         self.item("priorWeightField").set(f"{stored:g}" if stored is not None else "")
-        self.item("stopRaisedField").set(defaults.font_setting_text(font, "stop_raised"))
-        self.show_text("stopRaisedLabel", defaults.stop_raised_status(font) if font is not None else "No font.")
-        self.item("capitalMinKernField").set(defaults.font_setting_text(font, "capital_min_kern"))
-        self.show_text("capitalMinKernLabel",
-                       defaults.capital_min_kern_status(font) if font is not None else "No font.")
+        for item, name, _, status in FONT_FIELDS:
+            self.item(item + "Field").set(defaults.font_setting_text(font, name))
+            self.show_text(item + "Label", status(font) if font is not None else "No font.")
 
     def addReferencesButtonCallback(self, sender):
         font = self.font()
@@ -499,20 +503,20 @@ class KerningWindowController(ezui.WindowController):
         problem = store_prior_weight(font, str(sender.get() or ""))
         self.show_text("referencesLabel", problem or references_status(font))
 
-    def stopRaisedFieldCallback(self, sender):
+    def store_font_field(self, sender, item: str, name: str, problem: str, status) -> None:
+        """Store the number typed in a Settings-tab field of :data:`FONT_FIELDS` as the font's setting ``name``; its
+        label says what is stored, or why the text was not."""
         font = self.font()
         if font is None:
             return
-        problem = defaults.store_font_setting(font, "stop_raised", str(sender.get() or ""), defaults.STOP_RAISED_PROBLEM)
-        self.show_text("stopRaisedLabel", problem or defaults.stop_raised_status(font))
+        refused = defaults.store_font_setting(font, name, str(sender.get() or ""), problem)
+        self.show_text(item + "Label", refused or status(font))
+
+    def stopRaisedFieldCallback(self, sender):
+        self.store_font_field(sender, *FONT_FIELDS[0])
 
     def capitalMinKernFieldCallback(self, sender):
-        font = self.font()
-        if font is None:
-            return
-        problem = defaults.store_font_setting(font, "capital_min_kern", str(sender.get() or ""),
-                                              defaults.CAPITAL_MIN_KERN_PROBLEM)
-        self.show_text("capitalMinKernLabel", problem or defaults.capital_min_kern_status(font))
+        self.store_font_field(sender, *FONT_FIELDS[1])
 
     # -- kerning -------------------------------------------------------------------------
 
