@@ -484,9 +484,13 @@ def main(argv=None) -> int:
     parser.add_argument("--value-model", choices=MODELS,
                         help="the fit's value model: blend (fit's default), search (one bubble), auto (the blend unless "
                         "the search is clearly better)")
-    parser.add_argument("--blend-weights", choices=("shipped", "others"), default="shipped",
-                        help="the halo blend's weights: as shipped (learned on all these fonts), or learned on the "
-                        "other fonts only, so no pair of the scored font helped choose them")
+    parser.add_argument("--blend-weights", choices=("shipped", "others", "pool"), default="shipped",
+                        help="the halo blend's weights: as shipped; 'others': learned on the other families' fonts "
+                        "(these and --learn-dir's), so no pair of the scored font's family helped choose them; 'pool': "
+                        "learned on --learn-dir's fonts only, the same for every scored font")
+    parser.add_argument("--learn-dir", type=Path, action="append", default=[], metavar="DIR",
+                        help="more hand-kerned fonts (TTF or OTF) to learn the blend's weights on, not scored "
+                        "(repeatable): with --blend-weights others or pool")
     parser.add_argument("--blend", choices=("auto", "on", "off"), default="auto",
                         help="with --fit off: the halo blend as `kern --blend` takes it (default: auto, as kern; "
                         "the benchmark's bubbles are default generated ones, so auto is on)")
@@ -520,9 +524,12 @@ def main(argv=None) -> int:
         print("FontForge is not available (apt-get install python3-fontforge): BubbleKern alone")
 
     blends = {}
-    if args.blend_weights == "others" and len(fonts) > 1:
+    pool = sorted({p for folder in args.learn_dir for pattern in ("*.ttf", "*.otf") for p in folder.glob(pattern)})
+    if args.blend_weights == "pool" and not pool:
+        raise SystemExit("--blend-weights pool learns on --learn-dir's fonts: give at least one folder of them")
+    if args.blend_weights != "shipped" and len(fonts) + len(pool) > 1:
         columns = {}
-        for ttf in fonts:
+        for ttf in sorted(set(fonts) | set(pool)):
             cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
             names = list(cmap.values())
             pairs = [(a, b) for a in names for b in names]
@@ -533,17 +540,23 @@ def main(argv=None) -> int:
             columns[ttf] = (halo_kerns(ufo, names, pairs, upm, font=font),
                             np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs),
                             tucked_kerns(font, pairs, upm))
+        families = {ttf: family(ttf) for ttf in columns}
+        learned_on = pool if args.blend_weights == "pool" else list(columns)
         for ttf in fonts:
-            others = [columns[o] for o in fonts if o != ttf]
+            if args.blend_weights == "others":  # the scored font's family left out: one designer's fonts
+                others = [columns[o] for o in learned_on if families[o] != families[ttf]]
+            else:
+                others = [columns[o] for o in learned_on]
             weights = learn_blend([k for k, *_ in others], [d for _, d, *_ in others])
             strengths = learn_strengths(*zip(*others), weights)[0]
             blends[ttf] = weights, strengths
-            print(f"blend weights without {ttf.stem}:", " ".join(f"{w:g}" for *_, w in weights),
+            print(f"blend weights for {ttf.stem} ({len(others)} fonts):", " ".join(f"{w:g}" for *_, w in weights),
                   "strengths", "/".join(f"{s:g}" for s in strengths))
-        weights = learn_blend([k for k, *_ in columns.values()], [d for _, d, *_ in columns.values()])
-        print("blend weights of all the fonts:", weights)
+        everything = [columns[o] for o in learned_on]
+        weights = learn_blend([k for k, *_ in everything], [d for _, d, *_ in everything])
+        print(f"blend weights of all {len(everything)} fonts:", weights)
         print("strengths learned with them (shipped form, every context):",
-              *learn_strengths(*zip(*columns.values()), weights))
+              *learn_strengths(*zip(*everything), weights))
 
     rows, report, dumped, kerned, by_char = [], {}, [], {}, {}
     for ttf in fonts:
@@ -553,7 +566,7 @@ def main(argv=None) -> int:
         pairs = [(a, b) for a in names for b in names]
         designer, unmeasured, upm = binary_kerning(ttf, pairs)
         training = training_pairs(cmap, args.training)
-        controls = {cmap[a]: cmap[a] for a in "HOno" if a in cmap}
+        controls = {a: cmap[a] for a in "HOno" if a in cmap}  # by character: glyph names may be uniXXXX
         model_pairs = training + [(controls[a], controls[b]) for a, b in CONTROL_PAIRS
                                   if a in controls and b in controls and (controls[a], controls[b]) not in training]
         if len(model_pairs) > MAX_TRAINING:

@@ -11,6 +11,7 @@ import pytest
 from bubblekern import open_font
 from bubblekern.cli import commands, main
 from bubblekern.generate import GENERATE_KEY, GenerateSettings
+from bubblekern.model import BLEND_STRENGTHS, CONTEXTS
 from bubblekern.status import GLYPH_KEY
 
 import helpers
@@ -200,14 +201,14 @@ def test_status_says_what_the_halo_blend_does(tmp_path, capsys):
     run(capsys, "bubbles", path)
     code, out, _ = run(capsys, "status", path)
     assert code == 0 and "halo blend auto: on for pairs of the 12 glyphs" in out and "off for the 0 others" in out
-    assert "(UC-lc ×1.64, lc-lc ×0.41, raised-lc ×0.33, as learned with it)" in out
+    learned = ", ".join(f"{c} ×{v:g}" for c, v in zip(CONTEXTS, BLEND_STRENGTHS) if v != 1)
+    assert learned.count("×") == 3 and f"({learned}, as learned with it)" in out
     font = open_font(path)
     font.getLayer("bubble")["V"].contours[0].points[0].x += 5  # edited by hand: its pairs are plain collisions
     font.save()
     data = json.loads(run(capsys, "status", path, "--json")[1])
     assert data["blend"] == {"mode": "auto", "blended": 11, "plain": 1,
-                             "strengths": {"UC-UC": 1, "UC-lc": 1.64, "lc-UC": 1, "lc-lc": 0.41, "punctuation": 1, "stop-letter": 1,
-                                                                    "raised-lc": 0.33}}
+                             "strengths": dict(zip(CONTEXTS, BLEND_STRENGTHS))}
     font = open_font(path)
     font.lib[LIB_KEY] = {"strengths": [1, 1.2, 1, 1, 1, 1]}  # strengths the font's settings give: no learned ones
     font.save()

@@ -12,7 +12,7 @@ from bubblekern import Settings, kern_pairs
 from bubblekern.fit import fit
 from bubblekern.generate import GenerateSettings, make_bubbles
 from bubblekern.italic import OFFSET_KEY, REFERENCES, italic_offset
-from bubblekern.model import BLEND, BLEND_STRENGTHS, CONTEXTS
+from bubblekern.model import BLEND, BLEND_STRENGTHS
 from bubblekern.status import bubble_status
 
 import helpers
@@ -80,14 +80,15 @@ def test_fit_scores_an_italic_with_the_lines_kern_uses():
     work = shifted(HALF)
     make_bubbles(work)
     training = [("T", "o"), ("A", "V"), ("V", "o"), ("f", "o"), ("T", "A"), ("o", "period"), ("period", "V")]
-    # f o is the one lowercase pair: too few to fit lc-lc, which keeps the strength learned with the blend
-    kept = tuple(BLEND_STRENGTHS[i] if i == CONTEXTS.index("lc-lc") else 1.0 for i in range(len(CONTEXTS)))
-    designer = kern_pairs(work, training, Settings(min_kern=0, blend=BLEND, strengths=kept)).as_dict()
+    # kerned with the strengths learned with the blend: those the fit keeps (f o, the one lowercase pair, is too
+    # few to fit lc-lc) and draws the measured contexts toward
+    designer = kern_pairs(work, training, Settings(min_kern=0, blend=BLEND, strengths=BLEND_STRENGTHS)).as_dict()
     font = shifted(HALF)
     for pair, value in designer.items():
         font.kerning[pair] = value
     result = fit(font, training, start=GenerateSettings(), refine=False, controls=False, value_model="blend")
-    assert result.settings.blend == BLEND and result.training.mae == 0
+    # within a unit on one pair: UC-lc's learned strength lies between two of the fit's steps
+    assert result.settings.blend == BLEND and result.training.mae * len(training) <= 1
 
 
 def test_a_new_slant_offset_makes_generated_italic_bubbles_stale():

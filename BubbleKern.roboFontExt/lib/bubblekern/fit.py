@@ -63,6 +63,7 @@ from .model import (
     BLEND_STRENGTHS,
     CONTEXTS,
     STEM_KINDS,
+    STRENGTH_PRIOR_PAIRS,
     bracket_codes,
     capped_matrix,
     dash_clearance,
@@ -835,11 +836,13 @@ class _Search:
         """The halo blend (:data:`bubblekern.model.BLEND`) on bubble set ``gen``: strengths per context
         and threshold fitted to the pairs, and its MAE. A context too few pairs inform keeps the strength
         learned with the blend (:data:`~bubblekern.model.BLEND_STRENGTHS`, as ``kern``'s ``auto`` gives
-        it), unless the settings the fit started from give strengths."""
+        it), unless the settings the fit started from give strengths; a measured one is drawn toward it as
+        :data:`~bubblekern.model.STRENGTH_PRIOR_PAIRS` more model pairs would."""
         sub = self.subset
         plain = self.raw(gen, band, None, _ONES, BLEND)
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
-        strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=keep)
+        strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=keep,
+                                  prior_pairs=STRENGTH_PRIOR_PAIRS)
         stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND)
         min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern))
         return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern), error

@@ -107,6 +107,7 @@ __all__ = [
     "CONTEXTS",
     "STOPS",
     "STRENGTHS",
+    "STRENGTH_PRIOR_PAIRS",
     "STRENGTH_LIMITS",
     "glyph_kind",
     "glyph_kinds",
@@ -175,27 +176,30 @@ STOPS = frozenset(
     "\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f"
 )
 """Stops: marks a space follows in text (Latin, Greek, Armenian, Arabic, Devanagari, CJK forms)."""
-BLEND = ((0.0, 0.0, -0.487), (20.0, 0.0, -0.178), (40.0, 40.0, 0.5), (10.0, -40.0, 0.779))
+BLEND = ((0.0, 0.0, -0.503), (20.0, 0.0, -0.134), (40.0, 40.0, 0.242), (10.0, -40.0, 0.871))
 """The halo blend ``fit`` tries: (width, height per 1000 em, weight) per halo; (0, 0) is the bubble itself.
 The weights of the small halos difference the bubble's kerns: they measure how deep the
 white between the pair reaches, not just where it is narrowest. The last halo is eroded (a negative
 height): the bubbles without their 40 of vertical margin, grown 10 sideways, never deeper than the bubbles
-(:class:`bubblekern.kernel.Eroded`). Where a pair's bubbles meet along parallel sides it takes 20 off;
+(:class:`bubblekern.kernel.Eroded`). Where a pair's bubbles meet along parallel sides it takes some off;
 where they meet only by their margins (a lowercase top under T's or Y's arm) it keeps the bubbles' kern,
-so such pairs kern deeper than pairs of parallel sides of the same kern. Learned on default generated
-bubbles (:func:`bubblekern.generate.default_shape`)."""
-BLEND_STRENGTHS = (1.0, 1.64, 1.0, 0.41, 1.0, 1.0, 0.33)
+so such pairs kern deeper than pairs of parallel sides of the same kern. Learned (least squares) on default
+generated bubbles (:func:`bubblekern.generate.default_shape`) and 23 hand-kerned fonts: the five of ``../shared``
+and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; the README's "Fonts never seen"
+names them). Learned on the five alone they were −0.487, −0.178, 0.5, 0.779."""
+BLEND_STRENGTHS = (1.0, 1.54, 1.0, 0.64, 1.0, 1.0, 0.21)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
-scale of the blended kerns to the kerning of the five fonts (``benchmarks/quality.py --blend-weights
-others`` prints them). Designers kern T, V, Y before lowercase more than half as deep again as the blend (UC–lc
-1.64; 1.54–1.70 learned on any four fonts), and two lowercase letters less than half as deep (lc–lc
-0.41; 0.33–0.75 on any four): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
-UC–UC (1.04) and punctuation (1.16) are near 1; lc–UC (0.2) and a stop before a letter (0.68) are
+scale of the blended kerns to the kerning of the 23 fonts (``benchmarks/quality.py --blend-weights
+others`` prints them). Designers kern T, V, Y before lowercase half as deep again as the blend (UC–lc
+1.54; 1.41–1.59 learned without any one family), and two lowercase letters less deep (lc–lc 0.64;
+0.61–0.73): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
+UC–UC (1.07) and punctuation (0.98) are near 1; lc–UC (0.63) and a stop before a letter (0.73) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
 letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
-(Caladea: ``'o`` 0) to all of it (Noto Sans: −60, strength 0.8–1.0); 0.33 is its least-squares scale over
-the five fonts, what a font with no model pair of it gets."""
+(Caladea: ``'o`` 0) to all of it (Noto Sans: −60, strength 0.8–1.0); 0.21 is its least-squares scale over
+the 23 fonts, what a font with no model pair of it gets. Learned on the five fonts of ``../shared`` alone they
+were 1.64, 0.41 and 0.33."""
 _ONES = (1.0,) * len(CONTEXTS)
 FOLLOW_OVERHANG = 20.0
 """Per 1000 units per em: how far an accented glyph's ink may reach left of its base letter's and still
@@ -215,6 +219,17 @@ default of version 0.1 (60/60 per 1000 em): bubbles generated then keep the blen
 with."""
 BLEND_CHOICES = {"auto": "auto", "on": BLEND, "off": ()}
 """``Settings.blend`` for each choice of ``--blend``."""
+STRENGTH_PRIOR_PAIRS = 2.0
+"""How many model pairs the strength learned on other fonts counts as when ``fit`` measures a context's
+strength on a font's own (:func:`fit_strengths`' ``prior_pairs``). With 30 model pairs a context has 2 to
+8, and one strong pair could swing it: Carlito's punctuation strength went 1.2 ↔ 0.3 on a change of the
+blend, Caladea's and Roboto's reached 1.6 and 1.45 from ``P,`` and ``T.``. Chosen on 23 hand-kerned fonts
+(``benchmarks/quality.py --learn-dir``, weights learned without the scored font's family): mean r 0.737 with
+no prior, 0.744 / 0.749 / 0.750 / 0.743 at 1 / 1.5 / 2 / 3 pairs."""
+UNDRAWN = (CONTEXTS.index("lc-UC"),)
+"""Contexts :func:`fit_strengths` does not draw toward the kept strength: lc–UC's (1) is ``kern``'s rule for
+the pairs it opens where a designer's kerning reaches them, not a measure (drawn to it, the lc–UC pairs every
+designer of ``../shared`` leaves at 0 came out −5 to −30)."""
 STRENGTHS = tuple(round(0.05 * i, 2) for i in range(41))
 """Strengths :func:`fit_strengths` tries (0 to 2 in steps of 0.05)."""
 STRENGTH_LIMITS = (2.0, 2.0, 2.0, 1.0, 2.0, 2.0, 2.0)
@@ -346,7 +361,7 @@ def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: S
 
 
 def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Sequence[int], *, min_pairs: int = 2,
-                  keep: Sequence[float] | None = None) -> tuple[float, ...]:
+                  keep: Sequence[float] | None = None, prior_pairs: float = 0.0) -> tuple[float, ...]:
     """The strength per context whose scaled ``raw`` values come closest (least MAE) to ``reference``.
 
     ``raw`` are the values at strength 1 (negative kerns; positive ones are not scaled), one
@@ -355,6 +370,11 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
     and ``raised-lc`` are policies more than measures (:data:`POLICIES`), so one model pair the
     bubbles kern decides each (one they leave at 0, such as ``.P``, does not count). On a tie the
     strength nearest 1 wins; no strength passes the context's :data:`STRENGTH_LIMITS`.
+
+    ``prior_pairs`` > 0 draws a measured context's strength toward its ``keep`` (learned on other
+    fonts) as that many more model pairs would: each costs the distance from ``keep`` times the
+    context's mean kern. A handful of model pairs then moves a strength only as far as they agree
+    (:data:`STRENGTH_PRIOR_PAIRS`). Policies and :data:`UNDRAWN` contexts are not drawn.
     """
     import numpy as np  # the fit is numpy code; kerning never calls this
 
@@ -371,6 +391,8 @@ def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Se
         r = raw[mask]
         scaled = np.where(r < 0, np.round(grid[:, None] * r[None, :]), r[None, :])
         errors = np.abs(scaled - reference[mask][None, :]).mean(axis=1)
+        if prior_pairs and i not in POLICIES and i not in UNDRAWN:
+            errors = errors + prior_pairs * np.abs(grid - keep[i]) * np.abs(np.minimum(r, 0.0)).mean() / len(r)
         best = int(np.argmin(errors + 1e-9 * np.abs(grid - 1.0)))
         found[i] = float(grid[best])
     return tuple(found)
