@@ -11,7 +11,9 @@
     python benchmarks/quality.py --training "AVATAR" --unscored "HOLTAVOAvonTo"  # scored without these pairs too
     python benchmarks/quality.py --value-model search  # the fit's one-bubble search only (no halo blend)
     python benchmarks/quality.py --value-model auto    # both, the blend kept unless the search is clearly better
-    python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font
+    python benchmarks/quality.py --blend-weights others  # blend weights learned without the scored font's family
+    python benchmarks/quality.py --blend-weights others --learn-dir DIR  # ... on more fonts too (debian_fonts.py)
+    python benchmarks/quality.py --font-dir DIR --blend-weights pool --learn-dir DIR2  # weights learned on DIR2 only
     python benchmarks/quality.py --prior fit   # also BubbleKern blended with the other families' kerning
     python benchmarks/quality.py --prior-fonts others  # kern with them as a kerning prior (kern --prior)
 
@@ -28,8 +30,9 @@ without them):
    :data:`TRAINING`, at most 30, plus the zero control pairs ``fit`` adds), fits its
    settings to them (``fit``'s default value model, the halo blend, unless ``--value-model`` says otherwise),
    generates bubbles for all 59 glyphs and kerns all 3,481 pairs. The halo blend's weights
-   (:data:`bubblekern.model.BLEND`) were learned on these very fonts; ``--blend-weights others``
-   learns them again for each font on the other four, so no pair of the scored font helped;
+   (:data:`bubblekern.model.BLEND`) were learned on these very fonts and 18 more (``debian_fonts.py``);
+   ``--blend-weights others`` learns them again for each font on the fonts of other families (these and
+   ``--learn-dir``'s), so no pair of the scored font's family helped;
 5. it prints, per font, Pearson r, the mean absolute error (MAE), the MAE of no kerning
    at all, and precision/recall of "needs kerning" (|k| ≥ 20 per 1000 em) — on the pairs
    **not** used for training — beside FontForge's AutoKern, tuned on the same training
