@@ -48,7 +48,11 @@ def convert(ttf: Path, ufo: Path) -> None:
     import defcon
 
     font = defcon.Font()
-    extractor.extractUFO(str(ttf), font)
+    try:
+        extractor.extractUFO(str(ttf), font)
+    except extractor.exceptions.ExtractorError as error:  # e.g. GPOS kern classes ufo-extractor calls conflicting
+        cause = f" ({error.__cause__})" if error.__cause__ else ""
+        raise SystemExit(f"{ttf.name}: ufo-extractor cannot convert it: {error}{cause}") from None
     font.save(str(ufo))
 
 
