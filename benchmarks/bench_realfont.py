@@ -50,10 +50,10 @@ def convert(ttf: Path, ufo: Path) -> None:
     font = defcon.Font()
     try:
         extractor.extractUFO(str(ttf), font)
-    except extractor.exceptions.ExtractorError as error:  # e.g. GPOS kern classes ufo-extractor calls conflicting
-        cause = f" ({error.__cause__})" if error.__cause__ else ""
-        raise SystemExit(f"{ttf.name}: ufo-extractor cannot convert it: {error}{cause}") from None
-    font.save(str(ufo))
+        font.save(str(ufo))
+    except Exception as error:  # noqa: BLE001  GPOS kern classes ufo-extractor calls conflicting, kerning ufoLib refuses
+        shutil.rmtree(ufo, ignore_errors=True)
+        raise SystemExit(f"{ttf.name}: ufo-extractor cannot convert it: {type(error).__name__}: {error}") from None
 
 
 def bubblekern(*args: str) -> list[str]:

@@ -68,6 +68,43 @@ def test_sweep_moves_every_edge_on_one_side():
     assert disc.bounds == pytest.approx((-50, -50, 90, 50), abs=0.1)
 
 
+# A blob of 13 curves (drawn for this test), grown and cut to x ≥ 0 as ``adhere`` cuts: Skia's union of it with the
+# 23 ribbons of a sweep to the right dropped its left part (x 152…164) without refusing, as it dropped the right stem of
+# a real font's ``Uogonek`` bubble, which then kerned ``Uogonek w`` to -280.
+BLOB = (
+    ('moveTo', (458.451416015625, 452.0440673828125)),
+    ('curveTo', (450.0732421875, 502.5950927734375), (441.7583312988281, 552.7645874023438), (441.0625, 581.2711791992188)),
+    ('curveTo', (446.8275146484375, 589.641357421875), (449.3683776855469, 597.7079467773438), (447.4618225097656, 605.1747436523438)),
+    ('curveTo', (442.455810546875, 605.3553466796875), (440.6947021484375, 596.3397827148438), (441.0625, 581.2711791992188)),
+    ('curveTo', (417.3453674316406, 546.8363647460938), (339.060302734375, 507.2620544433594), (291.3847351074219, 483.1612854003906)),
+    ('curveTo', (257.2359619140625, 465.8985595703125), (238.7913360595703, 456.5744934082031), (267.3520812988281, 462.76409912109375)),
+    ('curveTo', (296.8332824707031, 436.4375915527344), (293.7020568847656, 254.44650268554688), (214.41293334960938, 300.0)),
+    ('curveTo', (208.6674041748047, 306.98431396484375), (216.4116973876953, 241.88658142089844), (224.28109741210938, 175.73741149902344)),
+    ('curveTo', (230.00157165527344, 127.65171813964844), (235.78814697265625, 79.01041412353516), (236.50706481933594, 57.09823226928711)),
+    ('curveTo', (197.39111328125, 6.766326427459717), (334.2781982421875, 38.90396499633789), (395.8948059082031, 53.369991302490234)),
+    ('curveTo', (409.09906005859375, 56.47001647949219), (418.8466491699219, 58.75850296020508), (422.66473388671875, 59.24994659423828)),
+    ('lineTo', (459.7574157714844, 300.0)),
+    ('curveTo', (488.9891357421875, 267.7899169921875), (473.61669921875, 360.5420227050781), (458.451416015625, 452.0440673828125)),
+    ('closePath',),
+)
+
+
+def test_a_sweep_keeps_all_of_the_path_where_skia_s_union_drops_a_part():
+    blob = pathops.Path()
+    pen = blob.getPen()
+    for operation, *points in BLOB:
+        getattr(pen, operation)(*points)
+    grown = offset.grow(blob, 60, 40)
+    cut = offset._clip(grown, 0, 700)
+    x0, y0, x1, y1 = cut.bounds
+    swept = offset.sweep(cut, 700 - x1)
+    assert swept.bounds == pytest.approx((x0, y0, 700, y1), abs=0.5)
+    assert pathops.op(cut, swept, pathops.PathOp.DIFFERENCE).area == pytest.approx(0, abs=1)  # it holds the path
+    # whatever the union of its contours at once gives, the union reaches as far as they do
+    ribbons = offset._ribbons(cut, 700 - x1)
+    assert offset._union(cut, ribbons).bounds == pytest.approx((x0, y0, 700, y1), abs=0.5)
+
+
 def test_squeeze_scales_the_crossing_side_to_the_line():
     bar = shape(box(-20, 0, 120, 10))
     assert offset.squeeze(bar, 100).bounds == pytest.approx((0, 0, 100, 10), abs=1e-3)

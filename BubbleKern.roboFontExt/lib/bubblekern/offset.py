@@ -135,10 +135,37 @@ def _op(a: pathops.Path, b: pathops.Path, operation) -> pathops.Path:
 
 
 def _union(*paths: pathops.Path) -> pathops.Path:
+    """The union of ``paths``. Skia, resolving many overlapping contours at once, can drop a part of the
+    result without refusing (TeX Gyre Adventor's ``Uogonek``: the right stem, against 24 ribbons of a
+    sweep); a union that does not reach as far as its operands is done again one operand at a time,
+    each resolved on its own first."""
     joined = pathops.Path()
     for path in paths:
         joined.addPath(path)
-    return _simplify(joined)
+    united = _simplify(joined)
+    if _covers(united, joined.bounds):
+        return united
+    resolved = [_simplify(path) for path in paths if path.area or len(path)]
+    united = resolved[0] if resolved else pathops.Path()
+    for path in resolved[1:]:
+        united = _op(united, path, pathops.PathOp.UNION)
+    return united
+
+
+_REACH_TOLERANCE = 0.5
+"""Font units: how far short of its operands' bounds a union may end (curves fitted anew) and still count as whole."""
+
+
+def _covers(path: pathops.Path, bounds: tuple[float, float, float, float]) -> bool:
+    """Whether ``path`` reaches ``bounds`` on all four sides (an empty ``bounds``, of nothing drawn: yes)."""
+    x0, y0, x1, y1 = bounds
+    if x1 <= x0 and y1 <= y0:
+        return True
+    if not len(path):
+        return False
+    a0, b0, a1, b1 = path.bounds
+    t = _REACH_TOLERANCE
+    return a0 <= x0 + t and b0 <= y0 + t and a1 >= x1 - t and b1 >= y1 - t
 
 
 def _cubic(path: pathops.Path) -> pathops.Path:
