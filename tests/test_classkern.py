@@ -285,6 +285,7 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
         "A": 0x41, "Alpha": 0x391, "afii10017": 0x410, "one": 0x31, "period": 0x2E, "ampersand": 0x26,
         "uni4E00": 0x4E00, "acutecomb": 0x301, "space": 0x20, "onesuperior": 0xB9, "uniE000": 0xE000,
         "alef-hb": 0x5D0, "uni02B0": 0x2B0, "a.sc": None, "f_f": None, "one.tf": None, "g042": None,
+        ".notdef": None, ".null": None,  # special glyphs (the AGL reserves names with a leading period)
     }
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, 0, 500, 700), unicode=code)

@@ -13,8 +13,9 @@ dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) 
   order) or in no script of its own (``Zyyy``: figures, punctuation).
 
 A glyph whose character cannot be told (no Unicode value, a name that stands for none, such
-as ``g042``) is kept. Left out: combining marks (unless marks are asked for), spacing
-modifiers and symbols, whitespace, controls, the private use area, superscripts and
+as ``g042``) is kept. Left out: special glyphs, whose names begin with a period (``.notdef``,
+``.null``: the AGL reserves such names; ``.notdef`` has an outline, so a bubble, and was kerned
+against every glyph), combining marks (unless marks are asked for), spacing modifiers and symbols, whitespace, controls, the private use area, superscripts and
 fractions (``No``), scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
 the Brahmic scripts, Thai…), and tabular figures (:func:`tabular_figures`: ``one.tf``, what
 ``tnum`` substitutes, default figures of one width), whose width kerning would defeat. A pair
@@ -163,6 +164,8 @@ def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
     tabular = tabular_figures(font, names, table)
     chosen = []
     for name in names:
+        if name.startswith("."):  # .notdef, .null: special glyphs, no text sets them
+            continue
         char = glyph_char(name, table.get(name, ()))
         if (char is None or _kerned_char(char, marks)) and name not in tabular:
             chosen.append(name)
