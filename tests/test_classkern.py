@@ -504,6 +504,43 @@ def test_a_grouped_font_is_kerned_where_its_groups_and_kerning_reach(tmp_path, c
     assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(everything)
 
 
+def test_a_font_with_a_finished_kerning_and_no_groups_is_kerned_where_its_entries_reach(tmp_path, capsys):
+    """Entry-by-entry kerning of FINISHED_FLAT_KERNING entries or more narrows the default set side by side, every
+    named glyph against every glyph of the other side; fewer entries (a fit's model pairs) narrow nothing."""
+    from bubblekern.glyphsets import FINISHED_FLAT_KERNING, flat_sides
+
+    font = helpers.new_font()
+    latin = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [chr(c) for c in range(ord("a"), ord("l") + 1)]
+    for name in [*latin, "Zeta"]:
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, 0, 500, 700),
+                          unicode=0x396 if name == "Zeta" else ord(name))
+    kerned = [(a, b) for a in latin for b in latin if (a, b) != ("l", "A")]  # l only on the left: A..Z a..k on the right
+    kerned = [(a, b) for a, b in kerned if not (b == "l")]
+    assert len(kerned) >= FINISHED_FLAT_KERNING
+    assert flat_sides(kerned[: FINISHED_FLAT_KERNING - 1]) is None  # being kerned: everything stays
+    sides = flat_sides(kerned)
+    assert sides.left == set(latin) and sides.right == set(latin) - {"l"} and not sides.partners
+    table = set(default_pairs(font, list(font.keys()), sides=sides, lowercase_capital=True))
+    assert ("l", "A") in table and ("A", "l") not in table and not any("Zeta" in pair for pair in table)
+    for pair in kerned:
+        font.kerning[pair] = -5
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--lowercase-capital"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["solved"] == len(table) == 38 * 37
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--lowercase-capital", "--ungrouped"]) == 0
+    # Zeta (Greek) meets only Greek letters, figures and punctuation: itself
+    assert json.loads(capsys.readouterr().out)["summary"]["solved"] == 38 * 38 + 1
+    # the RoboFont window's Kern All Pairs (an empty request): the same narrowing
+    from bubblekern.bubbles import FontBubbles
+    from bubblekern.interface.sources import Request, request_pairs
+
+    opened = helpers.RFont(str(path))
+    assert set(request_pairs(Request(), FontBubbles(opened, Settings(lowercase_capital=True)))) == table
+    # groups built from the bubbles (the path a font's masters take): the same narrowing
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--lowercase-capital", "--groups", "build"]) == 0
+    assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(table)
+
+
 def test_a_glyph_kerned_entry_by_entry_is_kerned_only_against_those_partners(tmp_path, capsys):
     font = type_font()
     for name, code in (("questiondown", 0xBF), ("underscore", 0x5F), ("H", 0x48)):

@@ -58,6 +58,11 @@ against ``T``, ``V``, ``W`` and ``Y`` alone, ``_`` against ``J``) is kerned ther
 against those partners and the members of their groups (:attr:`Sides.partners`): its
 designer has said which pairs it needs, and on the shipped Noto fonts the rest were a
 seventh of all pairs, every one of which the designer leaves at 0.
+**So has a font kerned entry by entry**, with no kern groups, once its kerning holds
+:data:`FINISHED_FLAT_KERNING` entries (:func:`flat_sides`): its default set is narrowed to the glyphs
+named on each side of an entry, each against every glyph of the other side (Open Sans kerns 488 and
+523 of its 938 glyphs; the rest, every one of which the designer leaves at 0, were two thirds of the
+pairs, and took a run past its 25,000 entries).
 ``--ungrouped`` (``ungrouped=True``) takes the whole default set instead.
 """
 
@@ -279,6 +284,24 @@ def kerned_sides(groups: Mapping[str, Sequence[str]], kerning: Iterable[tuple[st
     right = set(member_of[1]) | {name for (side, name) in partners if side == 1}
     return Sides(left if grouped[0] else None, right if grouped[1] else None,
                  {key: frozenset(value) for key, value in partners.items()})
+
+
+FINISHED_FLAT_KERNING = 1000
+"""Entries from which the kerning of a font without kern groups counts as its designer's, side by side
+(:func:`flat_sides`): a few dozen model pairs for ``fit`` never reach it; Open Sans's 18,694 and TeX Gyre's
+11,571–13,632 entry-by-entry kerning does."""
+
+
+def flat_sides(kerning: Iterable[tuple[str, str]]) -> Sides | None:
+    """The :class:`Sides` a font with no kern groups has said it kerns: the glyphs named on each side of its
+    ``kerning``'s entries, when it holds :data:`FINISHED_FLAT_KERNING` entries or more (None below: a font
+    being kerned, whose every glyph is kerned). Each glyph is kerned against all of the other side's,
+    not only its entries' partners: entry by entry is how the whole font is kerned, not a few glyphs.
+    On Open Sans (938 glyphs, 488 and 523 of them named) the default set falls from 95,743 pairs to 34,973."""
+    entries = [pair for pair in kerning if not pair[0].startswith((KERN1, KERN2)) and not pair[1].startswith((KERN1, KERN2))]
+    if len(entries) < FINISHED_FLAT_KERNING:
+        return None
+    return Sides({a for a, _ in entries}, {b for _, b in entries})
 
 
 def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
@@ -678,4 +701,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]

@@ -18,7 +18,15 @@ from .classkern import LOOSE_TOLERANCE, ClassPlan, plan_classes, smallest_fittin
 from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
-from .glyphsets import default_pairs, kerned_sides, never_neighbours, scripts_of, wants_lowercase_capital
+from .glyphsets import (
+    default_pairs,
+    flat_sides,
+    has_kern_groups,
+    kerned_sides,
+    never_neighbours,
+    scripts_of,
+    wants_lowercase_capital,
+)
 from .groups import (
     ClassKerning,
     GroupError,
@@ -218,11 +226,14 @@ def kern_masters(
             started = time.perf_counter()
             names = b.kernable_glyphs()
             sides = None
-            if mode != "build" and not ungrouped:
-                # a font's own groups say which sides its designer kerns, whether or not they are written
-                own = chosen or read_groups(m.font, str(m.path or m.name))
+            if not ungrouped:
+                # a font's own groups say which sides its designer kerns, whether or not they are written;
+                # a font with none, its finished entry-by-entry kerning
+                own = None if mode == "build" else chosen or read_groups(m.font, str(m.path or m.name))
                 if own:
                     sides = kerned_sides(own.as_dict(), kerning_dict(m.font))
+                elif not has_kern_groups(dict(m.font.groups.items())):
+                    sides = flat_sides(kerning_dict(m.font))
             tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides,
                                       wants_lowercase_capital(m.font, b.settings.lowercase_capital))
             b.profiles(tables[i].names)

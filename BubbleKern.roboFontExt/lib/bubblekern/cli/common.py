@@ -421,14 +421,17 @@ def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
 
 def default_set(args: argparse.Namespace, font, bubbles):
     """The default pair set of ``font`` (:func:`bubblekern.glyphsets.default_pairs`), in a font with kern groups
-    narrowed to where its groups and kerning reach unless ``--ungrouped``, as a :class:`PairTable`."""
+    narrowed to where its groups and kerning reach, in one with none to where its finished kerning reaches
+    (:func:`~bubblekern.glyphsets.flat_sides`), unless ``--ungrouped``, as a :class:`PairTable`."""
     from ..fontkerning import kerning_dict
-    from ..glyphsets import default_pairs, kerned_sides, wants_lowercase_capital
+    from ..glyphsets import default_pairs, flat_sides, kerned_sides, wants_lowercase_capital
     from ..groups import read_groups
 
     settings = bubbles.settings
-    groups = read_groups(font)
-    sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups and not getattr(args, "ungrouped", False) else None
+    sides = None
+    if not getattr(args, "ungrouped", False):
+        groups = read_groups(font)
+        sides = kerned_sides(groups.as_dict(), kerning_dict(font)) if groups else flat_sides(kerning_dict(font))
     return default_pairs(font, bubbles.kernable_glyphs(), getattr(args, "all_glyphs", False), settings.include_marks,
                          sides, wants_lowercase_capital(font, settings.lowercase_capital))
 

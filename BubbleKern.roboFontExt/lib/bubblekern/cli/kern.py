@@ -110,8 +110,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--ungrouped",
         action="store_true",
-        help="default pair set of a font with kern groups: also the glyphs in no group on a side and not in "
-        "its kerning (by default such a font is kerned where its groups and kerning reach)",
+        help="default pair set of a font with kern groups, or with none and 1,000 kerning entries or more: also "
+        "the glyphs in no group on a side and not in its kerning (by default such a font is kerned where its "
+        "groups and kerning reach)",
     )
     add_prior_arguments(
         parser,
