@@ -61,8 +61,8 @@ seventh of all pairs, every one of which the designer leaves at 0.
 **So has a font kerned entry by entry**, with no kern groups, once its kerning holds
 :data:`FINISHED_FLAT_KERNING` entries (:func:`flat_sides`): its default set is narrowed to the glyphs
 named on each side of an entry, each against every glyph of the other side (Open Sans kerns 488 and
-523 of its 938 glyphs; the rest, every one of which the designer leaves at 0, were two thirds of the
-pairs, and took a run past its 25,000 entries).
+523 of its 938 glyphs; the pairs of the rest, every one of which the designer leaves at 0, were two
+thirds of its default set, and took TeX Gyre's runs past their 25,000 entries).
 ``--ungrouped`` (``ungrouped=True``) takes the whole default set instead.
 """
 
