@@ -526,7 +526,9 @@ def test_a_font_with_a_finished_kerning_and_no_groups_is_kerned_where_its_entrie
         font.kerning[pair] = -5
     path = helpers.save(font, tmp_path)
     assert main(["kern", str(path), "--dry-run", "--format", "json", "--lowercase-capital"]) == 0
-    assert json.loads(capsys.readouterr().out)["summary"]["solved"] == len(table) == 38 * 37
+    out, err = capsys.readouterr()
+    assert json.loads(out)["summary"]["solved"] == len(table) == 38 * 37
+    assert f"no kern groups and {len(kerned):,} kerning entries: kerned where they reach, 38 left and 37 right" in err
     assert main(["kern", str(path), "--dry-run", "--format", "json", "--lowercase-capital", "--ungrouped"]) == 0
     # Zeta (Greek) meets only Greek letters, figures and punctuation: itself
     assert json.loads(capsys.readouterr().out)["summary"]["solved"] == 38 * 38 + 1
@@ -538,7 +540,9 @@ def test_a_font_with_a_finished_kerning_and_no_groups_is_kerned_where_its_entrie
     assert set(request_pairs(Request(), FontBubbles(opened, Settings(lowercase_capital=True)))) == table
     # groups built from the bubbles (the path a font's masters take): the same narrowing
     assert main(["kern", str(path), "--dry-run", "--format", "json", "--lowercase-capital", "--groups", "build"]) == 0
-    assert json.loads(capsys.readouterr().out)["masters"][0]["summary"]["solved"] == len(table)
+    built = json.loads(capsys.readouterr().out)
+    assert built["masters"][0]["summary"]["solved"] == len(table)
+    assert any("kerned where they reach, 38 left and 37 right glyphs" in n for n in built["notes"])
 
 
 def test_a_glyph_kerned_entry_by_entry_is_kerned_only_against_those_partners(tmp_path, capsys):

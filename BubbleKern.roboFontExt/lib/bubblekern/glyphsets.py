@@ -304,6 +304,12 @@ def flat_sides(kerning: Iterable[tuple[str, str]]) -> Sides | None:
     return Sides({a for a, _ in entries}, {b for _, b in entries})
 
 
+def flat_note(sides: Sides, entries: int) -> str:
+    """What a run says when :func:`flat_sides` narrowed its default set."""
+    return (f"the font has no kern groups and {entries:,} kerning entries: kerned where they reach, "
+            f"{len(sides.left or ()):,} left and {len(sides.right or ()):,} right glyphs (--ungrouped: every glyph)")
+
+
 def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
     """True when ``groups`` (as ``font.groups``) holds a kern group with members."""
     return any(members for name, members in groups.items() if name.startswith((KERN1, KERN2)))
@@ -701,4 +707,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "flat_note", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]

@@ -20,6 +20,7 @@ from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
 from .glyphsets import (
     default_pairs,
+    flat_note,
     flat_sides,
     has_kern_groups,
     kerned_sides,
@@ -233,7 +234,9 @@ def kern_masters(
                 if own:
                     sides = kerned_sides(own.as_dict(), kerning_dict(m.font))
                 elif not has_kern_groups(dict(m.font.groups.items())):
-                    sides = flat_sides(kerning_dict(m.font))
+                    kerning = kerning_dict(m.font)
+                    if (sides := flat_sides(kerning)) is not None:
+                        family.notes.append((f"{m.name}: " if len(masters) > 1 else "") + flat_note(sides, len(kerning)))
             tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides,
                                       wants_lowercase_capital(m.font, b.settings.lowercase_capital))
             b.profiles(tables[i].names)
