@@ -15,9 +15,10 @@ dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) 
 A glyph whose character cannot be told (no Unicode value, a name that stands for none, such
 as ``g042``) is kept. Left out: special glyphs, whose names begin with a period (``.notdef``,
 ``.null``: the AGL reserves such names; ``.notdef`` has an outline, so a bubble, and was kerned
-against every glyph), combining marks (unless marks are asked for), spacing modifiers and symbols, whitespace, controls, the private use area, superscripts and
-fractions (``No``), scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul,
-the Brahmic scripts, Thai…), and tabular figures (:func:`tabular_figures`: ``one.tf``, what
+against every glyph), combining marks (unless marks are asked for), spacing modifiers and
+symbols, whitespace, controls, the private use area, superscripts and fractions (``No``),
+scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul, the Brahmic scripts,
+Thai…), and tabular figures (:func:`tabular_figures`: ``one.tf``, what
 ``tnum`` substitutes, default figures of one width), whose width kerning would defeat. A pair
 of two letters of different scripts (Latin then Greek) is left out too; figures, punctuation
 and marks pair with every script (:func:`same_script`).
@@ -298,7 +299,7 @@ def flat_sides(kerning: Iterable[tuple[str, str]]) -> Sides | None:
     being kerned, whose every glyph is kerned). Each glyph is kerned against all of the other side's,
     not only its entries' partners: entry by entry is how the whole font is kerned, not a few glyphs.
     On Open Sans (938 glyphs, 488 and 523 of them named) the default set falls from 95,743 pairs to 34,973."""
-    entries = [pair for pair in kerning if not pair[0].startswith((KERN1, KERN2)) and not pair[1].startswith((KERN1, KERN2))]
+    entries = [(a, b) for a, b in kerning if not a.startswith((KERN1, KERN2)) and not b.startswith((KERN1, KERN2))]
     if len(entries) < FINISHED_FLAT_KERNING:
         return None
     return Sides({a for a, _ in entries}, {b for _, b in entries})
