@@ -73,7 +73,7 @@ import functools
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "COMMON", "glyph_char", "glyph_script", "kerned_glyphs", "same_script"]
@@ -305,10 +305,19 @@ def flat_sides(kerning: Iterable[tuple[str, str]]) -> Sides | None:
     return Sides({a for a, _ in entries}, {b for _, b in entries})
 
 
-def flat_note(sides: Sides, entries: int) -> str:
-    """What a run says when :func:`flat_sides` narrowed its default set."""
-    return (f"the font has no kern groups and {entries:,} kerning entries: kerned where they reach, "
+def designer_sides(groups: Mapping[str, Sequence[str]] | None, kerning: Iterable[tuple[str, str]],
+                   say: Callable[[str], object] | None = None) -> Sides | None:
+    """The :class:`Sides` a font's designer has said they kern: with kern ``groups`` (as ``font.groups``), where
+    the groups and ``kerning`` reach (:func:`kerned_sides`); with none (None or empty), where a finished
+    entry-by-entry kerning reaches (:func:`flat_sides`), which ``say`` is told. None: every glyph."""
+    if groups:
+        return kerned_sides(groups, kerning)
+    entries = list(kerning)
+    sides = flat_sides(entries)
+    if sides is not None and say is not None:
+        say(f"the font has no kern groups and {len(entries):,} kerning entries: kerned where they reach, "
             f"{len(sides.left or ()):,} left and {len(sides.right or ()):,} right glyphs (--ungrouped: every glyph)")
+    return sides
 
 
 def has_kern_groups(groups: Mapping[str, Sequence[str]]) -> bool:
@@ -708,4 +717,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "flat_note", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs"]

@@ -20,10 +20,8 @@ from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
 from .glyphsets import (
     default_pairs,
-    flat_note,
-    flat_sides,
+    designer_sides,
     has_kern_groups,
-    kerned_sides,
     never_neighbours,
     scripts_of,
     wants_lowercase_capital,
@@ -231,12 +229,10 @@ def kern_masters(
                 # a font's own groups say which sides its designer kerns, whether or not they are written;
                 # a font with none, its finished entry-by-entry kerning
                 own = None if mode == "build" else chosen or read_groups(m.font, str(m.path or m.name))
-                if own:
-                    sides = kerned_sides(own.as_dict(), kerning_dict(m.font))
-                elif not has_kern_groups(dict(m.font.groups.items())):
-                    kerning = kerning_dict(m.font)
-                    if (sides := flat_sides(kerning)) is not None:
-                        family.notes.append((f"{m.name}: " if len(masters) > 1 else "") + flat_note(sides, len(kerning)))
+                if own or not has_kern_groups(dict(m.font.groups.items())):
+                    named = f"{m.name}: " if len(masters) > 1 else ""
+                    sides = designer_sides(own.as_dict() if own else None, kerning_dict(m.font),
+                                           lambda said, named=named: family.notes.append(named + said))
             tables[i] = default_pairs(m.font, names, all_glyphs, b.settings.include_marks, sides,
                                       wants_lowercase_capital(m.font, b.settings.lowercase_capital))
             b.profiles(tables[i].names)

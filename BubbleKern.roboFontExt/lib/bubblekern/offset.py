@@ -145,7 +145,7 @@ def _union(*paths: pathops.Path) -> pathops.Path:
     united = _simplify(joined)
     if _covers(united, joined.bounds):
         return united
-    resolved = [_simplify(path) for path in paths if path.area or len(path)]
+    resolved = [_simplify(path) for path in paths if len(path)]
     united = resolved[0] if resolved else pathops.Path()
     for path in resolved[1:]:
         united = _op(united, path, pathops.PathOp.UNION)

@@ -424,17 +424,14 @@ def default_set(args: argparse.Namespace, font, bubbles):
     narrowed to where its groups and kerning reach, in one with none to where its finished kerning reaches
     (:func:`~bubblekern.glyphsets.flat_sides`), unless ``--ungrouped``, as a :class:`PairTable`."""
     from ..fontkerning import kerning_dict
-    from ..glyphsets import default_pairs, flat_note, flat_sides, kerned_sides, wants_lowercase_capital
+    from ..glyphsets import default_pairs, designer_sides, wants_lowercase_capital
     from ..groups import read_groups
 
     settings = bubbles.settings
     sides = None
     if not getattr(args, "ungrouped", False):
-        groups, kerning = read_groups(font), kerning_dict(font)
-        if groups:
-            sides = kerned_sides(groups.as_dict(), kerning)
-        elif (sides := flat_sides(kerning)) is not None:
-            note(flat_note(sides, len(kerning)))
+        groups = read_groups(font)
+        sides = designer_sides(groups.as_dict() if groups else None, kerning_dict(font), note)
     return default_pairs(font, bubbles.kernable_glyphs(), getattr(args, "all_glyphs", False), settings.include_marks,
                          sides, wants_lowercase_capital(font, settings.lowercase_capital))
 

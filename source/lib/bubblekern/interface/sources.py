@@ -92,10 +92,10 @@ def _default_pairs(font, bubbles: FontBubbles) -> list[Pair]:
     """What "Kern All Pairs" kerns: the CLI's default set (:mod:`bubblekern.glyphsets`), in a
     font with kern groups only where its groups and kerning reach, in one with a finished kerning and no
     groups where its entries reach."""
-    from ..glyphsets import default_pair_list, flat_sides, has_kern_groups, kerned_sides, wants_lowercase_capital
+    from ..glyphsets import default_pair_list, designer_sides, has_kern_groups, wants_lowercase_capital
 
     groups = dict(font.groups.items())
-    sides = kerned_sides(groups, font.kerning.keys()) if has_kern_groups(groups) else flat_sides(font.kerning.keys())
+    sides = designer_sides(groups if has_kern_groups(groups) else None, font.kerning.keys())
     return default_pair_list(font, bubbles.kernable_glyphs(), bubbles.settings.include_marks, sides,
                              wants_lowercase_capital(font, bubbles.settings.lowercase_capital))
 
