@@ -532,7 +532,7 @@ def main(argv=None) -> int:
         raise SystemExit("--blend-weights pool learns on --learn-dir's fonts: give at least one folder of them")
     if args.blend_weights != "shipped" and len(fonts) + len(pool) > 1:
         columns = {}
-        for ttf in sorted(set(fonts) | set(pool)):
+        for ttf in sorted(set(pool) if args.blend_weights == "pool" else set(fonts) | set(pool)):  # what they learn on
             cmap = glyph_map(ttf, LETTERS + PUNCTUATION)
             names = list(cmap.values())
             pairs = [(a, b) for a in names for b in names]
