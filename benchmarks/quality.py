@@ -72,7 +72,7 @@ from bubblekern import Settings, kern_pairs, open_font
 from bubblekern.evaluate import binary_kerning, metrics
 from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
-from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS, RAISED_LC
+from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS, CONTEXTS, RAISED_LC
 from bubblekern.model import BLENDS as SHIPPED_BLENDS
 from bubblekern.prior import KerningPrior, PriorFont
 
@@ -159,16 +159,18 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 
 def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
                       fitted: bool = True, value_model: str | None = None, blend: str = "auto",
-                      prior=None) -> tuple[dict, str, list]:
+                      prior=None, armless_share: float | None = None) -> tuple[dict, str, list]:
     """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
     (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
-    a description of the settings, and the model pairs (training plus controls)."""
+    a description of the settings, and the model pairs (training plus controls); ``armless_share``: the
+    setting's, where it was learned without the font (None: the default)."""
     font = open_font(ufo)
+    base = Settings() if armless_share is None else Settings(armless_share=armless_share)
     if fitted:
-        result = fit(font, training, reference, Settings(), model=model, value_model=value_model, prior=prior)
+        result = fit(font, training, reference, base, model=model, value_model=value_model, prior=prior)
         gen, settings, used = result.best.generate.replace(overwrite="always"), result.settings, result.training_pairs
     else:
-        settings = Settings(blend=BLEND_CHOICES[blend])
+        settings = base.replace(blend=BLEND_CHOICES[blend])
         gen, used = GenerateSettings(overwrite="always"), [*training, *control_pairs(font, training)]
     if "bubble" not in font.layerOrder:
         font.newLayer("bubble")
@@ -209,15 +211,30 @@ def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND
     UFO's font with its default bubbles made already (:func:`default_bubbled`)."""
     font = default_bubbled(ufo, names) if font is None else font
     return np.array([negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
-                                                               tuck_raised=False))  # tucked pairs: tucked_kerns
-                     for dx, dy, *_ in halos]).T
+                                                               tuck_raised=False, armless_share=1.0))
+                     for dx, dy, *_ in halos]).T  # tucked pairs: tucked_kerns; armless capitals: armless_rows
 
 
 def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
     """Kerns of ``pairs`` (negative part, per 1000 em) with ``font``'s default bubbles (:func:`default_bubbled`)
     and the value model's measures at strength 1, unblended: for a raised mark before a lowercase letter, its
     tucked kern (:func:`bubblekern.model.raised_tuck`), which the halos' columns do not hold."""
-    return np.array(negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),))))
+    return np.array(negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),),
+                                                              armless_share=1.0)))
+
+
+def armless_rows(font, pairs: list) -> np.ndarray:
+    """Per pair: an armless capital (:func:`bubblekern.model.armless_capitals`) before a lowercase letter, the
+    pairs ``Settings.armless_share`` scales; ``font`` as for :func:`tucked_kerns`."""
+    from bubblekern.bubbles import FontBubbles
+    from bubblekern.model import CONTEXTS, armless_capitals, glyph_kinds, pair_contexts, serif_letters
+
+    names = sorted({n for pair in pairs for n in pair})
+    kinds = glyph_kinds(font, names)
+    bubbles = FontBubbles(font, Settings())
+    armless = armless_capitals(font, kinds, names, lambda letters: serif_letters(bubbles, letters), bubbles.upm)
+    contexts = pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs])
+    return np.array([c == CONTEXTS.index("UC-lc") and a in armless for (a, _), c in zip(pairs, contexts)], dtype=bool)
 
 
 def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
@@ -229,20 +246,27 @@ def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
 
 
 def learn_strengths(kerns: list[np.ndarray], designer: list[np.ndarray], contexts: list[np.ndarray],
-                    tucked: list[np.ndarray], blend: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
+                    tucked: list[np.ndarray], armless: list[np.ndarray],
+                    blend: tuple) -> tuple[tuple[float, ...], tuple[float, ...], float]:
     """(:data:`~bubblekern.model.BLEND_STRENGTHS` with the contexts it does not leave at 1 learned again,
-    every context's strength learned) on these fonts' pairs blended with ``blend``: per context, the
-    least-squares scale of the blended kerns (never deeper than the bubble's own; for ``raised-lc``, the
-    ``tucked`` kerns, :func:`tucked_kerns`) to the designer's."""
+    every context's strength learned, ``Settings.armless_share``) on these fonts' pairs blended with ``blend``:
+    per context, the least-squares scale of the blended kerns (never deeper than the bubble's own; for
+    ``raised-lc``, the ``tucked`` kerns, :func:`tucked_kerns`) to the designer's. UC–lc's is its capitals with an
+    arm's, and the share the armless ones' (``armless``: :func:`armless_rows`) over it."""
     k, d, c = np.vstack(kerns), np.concatenate(designer), np.concatenate(contexts)
     blended = np.maximum(k @ np.array([w for *_, w in blend]), k[:, 0])
     blended = np.where(c == RAISED_LC, np.concatenate(tucked), blended)
-    learned = []
-    for i in range(len(BLEND_STRENGTHS)):
-        b, t = blended[c == i], d[c == i]
-        learned.append(round(float(t @ b / (b @ b)), 2) if b @ b > 0 else 1.0)
+    armless = np.concatenate(armless)
+
+    def scale(mask) -> float:
+        b, t = blended[mask], d[mask]
+        return float(t @ b / (b @ b)) if b @ b > 0 else 1.0
+
+    learned = [round(scale((c == i) & ~armless), 2) for i in range(len(BLEND_STRENGTHS))]
+    uc_lc = CONTEXTS.index("UC-lc")
+    share = round(min(scale(armless) / learned[uc_lc], 1.0), 2) if learned[uc_lc] > 0 else 1.0
     shipped = tuple(s if s == 1.0 else learned[i] for i, s in enumerate(BLEND_STRENGTHS))
-    return shipped, tuple(learned)
+    return shipped, tuple(learned), share
 
 
 def learn_blend(kerns: list[np.ndarray], designer: list[np.ndarray]) -> tuple[tuple[float, float, float], ...]:
@@ -542,7 +566,7 @@ def main(argv=None) -> int:
             font = default_bubbled(ufo, names)  # once, for the halos' columns and the tucked one
             columns[ttf] = (halo_kerns(ufo, names, pairs, upm, font=font),
                             np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs),
-                            tucked_kerns(font, pairs, upm))
+                            tucked_kerns(font, pairs, upm), armless_rows(font, pairs))
         families = {ttf: family(ttf) for ttf in columns}
         learned_on = pool if args.blend_weights == "pool" else list(columns)
         for ttf in fonts:
@@ -551,10 +575,10 @@ def main(argv=None) -> int:
             else:
                 others = [columns[o] for o in learned_on]
             weights = learn_blend([k for k, *_ in others], [d for _, d, *_ in others])
-            strengths = learn_strengths(*zip(*others), weights)[0]
-            blends[ttf] = weights, strengths
+            strengths, _, share = learn_strengths(*zip(*others), weights)
+            blends[ttf] = weights, strengths, share
             print(f"blend weights for {ttf.stem} ({len(others)} fonts):", " ".join(f"{w:g}" for *_, w in weights),
-                  "strengths", "/".join(f"{s:g}" for s in strengths))
+                  "strengths", "/".join(f"{s:g}" for s in strengths), "armless share", share)
         everything = [columns[o] for o in learned_on]
         weights = learn_blend([k for k, *_ in everything], [d for _, d, *_ in everything])
         print(f"blend weights of all {len(everything)} fonts:", weights)
@@ -583,7 +607,7 @@ def main(argv=None) -> int:
 
         # the weights learned without this font (--blend-weights others): for the fit and for kern's "auto",
         # which takes the default shape's blend from BLENDS
-        weights, strengths = blends.get(ttf, (BLEND, BLEND_STRENGTHS))
+        weights, strengths, share = blends.get(ttf, (BLEND, BLEND_STRENGTHS, None))
         bubblekern.fit.BLEND = bubblekern.model.BLEND = weights
         bubblekern.fit.BLEND_STRENGTHS = bubblekern.model.BLEND_STRENGTHS = strengths
         bubblekern.model.BLENDS = ((SHIPPED_BLENDS[0][0], weights, strengths), *SHIPPED_BLENDS[1:])
@@ -592,7 +616,7 @@ def main(argv=None) -> int:
             if args.prior_fonts == "others":  # the other families' kerning, as `kern --prior` reads it
                 prior = KerningPrior(tuple(prior_font(o) for o in fonts if family(o) != family(ttf)))
             ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
-                                                args.value_model, args.blend, prior)
+                                                args.value_model, args.blend, prior, share)
             assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)

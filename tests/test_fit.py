@@ -546,7 +546,8 @@ def test_fit_scores_accented_letters_as_kern_kerns_them():
     work = accented_font()
     make_bubbles(work, None, gen)
     pairs = [("T", "odieresis"), ("odieresis", "T"), ("H", "odieresis"), ("T", "H"), ("H", "T")]
-    learned = Settings(min_kern=0, blend=BLEND, strengths=(1.0, 1.5) + BLEND_STRENGTHS[2:])  # strengths on fit's grid
+    near = round(BLEND_STRENGTHS[1] * 20) / 20  # on fit's grid, beside the learned strength it is drawn toward
+    learned = Settings(min_kern=0, blend=BLEND, strengths=(1.0, near) + BLEND_STRENGTHS[2:])
     designer = kern_pairs(work, pairs, learned).as_dict()
     own = kern_pairs(work, pairs, learned.replace(follow_base=False)).as_dict()
     assert designer[("T", "odieresis")] == kern_pairs(work, [("T", "o")], learned).as_dict()[("T", "o")] \
@@ -556,7 +557,7 @@ def test_fit_scores_accented_letters_as_kern_kerns_them():
         font.kerning[pair] = value
     result = fit(font, pairs, start=gen, refine=False, controls=False, value_model="blend")
     # a strength of 2 (fit's largest) would not take Tö's own kern near -25: the fit solves To
-    assert result.training.mae < 1 and own[("T", "odieresis")] * 2 / 1.5 > designer[("T", "odieresis")] + 5
+    assert result.training.mae < 1 and own[("T", "odieresis")] * 2 / near > designer[("T", "odieresis")] + 5
 
 
 def test_the_fit_keeps_punctuation_clear_of_hanging_ink_as_kern_does():

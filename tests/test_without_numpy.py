@@ -48,6 +48,7 @@ CORE_TESTS = [
     "test_raised.py",
     "test_hang.py",
     "test_serif_stops.py",
+    "test_armless.py",
     "test_stop_floor.py",
     "test_dash_clearance.py",
     "test_eroded_halo.py",

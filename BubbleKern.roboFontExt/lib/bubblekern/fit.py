@@ -64,6 +64,7 @@ from .model import (
     CONTEXTS,
     STEM_KINDS,
     STRENGTH_PRIOR_PAIRS,
+    armless_capitals,
     bracket_codes,
     capped_matrix,
     dash_clearance,
@@ -680,6 +681,18 @@ class _Search:
         return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
                              self.upm)
 
+    def _armless(self, band: float) -> np.ndarray:
+        """Per solved pair: an armless capital (:func:`~bubblekern.model.armless_capitals`) before a lowercase
+        letter, the pairs ``Settings.armless_share`` scales with the blend, as ``kern`` does."""
+        key = ("armless", float(band))
+        if key not in self._raw:
+            reader = self._ink_reader(band)
+            armless = armless_capitals(self.maker.font, self.kinds, self.names,
+                                       lambda letters: serif_letters(reader, letters), self.upm)
+            self._raw[key] = (self._solved_contexts == CONTEXTS.index("UC-lc")) & np.array(
+                [a in armless for a, _ in self.solved_pairs], dtype=bool)
+        return self._raw[key]
+
     def _ink_reader(self, band: float) -> FontBubbles:
         """The font's bubbles at ``band``, read once for the letters' ink that :meth:`_hang` and :meth:`_serifs`
         measure (their ink bubbles and profiles are made once, whichever asks first)."""
@@ -752,6 +765,9 @@ class _Search:
                 if any(v != 1.0 for v in strengths):
                     table = np.array(list(strengths) + [1.0])
                     scale = table[self._solved_contexts[solvable]]  # context −1 (outside them) takes the last entry
+                if blend and self.base.armless_share != 1.0:  # as kern scales them: armless capitals before lowercase
+                    shares = np.where(self._armless(band)[solvable], self.base.armless_share, 1.0)
+                    scale = shares if scale is None else scale * shares
                 fixed = None
                 if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
                     fixed = np.where(self._stop_raised[solvable], stop_raised * self.upm / 1000.0, np.nan)

@@ -274,16 +274,23 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
             shaped, learned, strengths = auto_blend(bubbles, matrix.names)
             if shaped:
                 blend = grown_matrices(solving, learned, bubbles.upm)
-                if not scaled:  # the strengths learned with the blend, for the pairs it blends
-                    kinds = glyph_kinds(font, matrix.names)
-                    contexts = context_scales({n: k for n, k in kinds.items() if n in shaped}, matrix.names, strengths)
                 rows = [n in shaped for n in matrix.names]
+                kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
+                armless = _armless(font, matrix.names, kinds, rows, settings, bubbles, learned)
+                if not scaled:  # the strengths learned with the blend, for the pairs it blends
+                    contexts = context_scales({n: k for n, k in kinds.items() if n in shaped}, matrix.names, strengths,
+                                              armless, settings.armless_share)
+                elif armless:
+                    contexts = context_scales(kinds, matrix.names, settings.strengths, armless, settings.armless_share)
                 blended = sum(1 for a, b in zip(solve_left, solve_right) if rows[a] and rows[b])
                 if not all(rows):
                     extra["blend_rows"] = rows
         elif settings.blend:
             blend = grown_matrices(solving, settings.blend, bubbles.upm)
             blended = len(solve_left)
+            kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
+            if armless := _armless(font, matrix.names, kinds, None, settings, bubbles, settings.blend):
+                contexts = context_scales(kinds, matrix.names, settings.strengths, armless, settings.armless_share)
     if blend:
         from .model import stop_floors
 
@@ -423,6 +430,17 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
         measures["clearance"] = dash_clearance(font, matrix, kinds, straight, stem, settings.dash_clearance,
                                                bubbles.upm, settings.chunk, rows)
     return measures
+
+
+def _armless(font, names, kinds, rows, settings: Settings, bubbles: FontBubbles, blend) -> set[str]:
+    """The capitals of ``names`` (of the blended ``rows``) with no arm over the lowercase zone
+    (:func:`bubblekern.model.armless_capitals`), where ``Settings.armless_share`` gives them a share of UC–lc's
+    strength; none under an earlier default shape's blend (:data:`bubblekern.model.BLENDS`), learned without it."""
+    from .model import BLENDS, armless_capitals, serif_letters
+
+    if settings.armless_share == 1.0 or any(tuple(blend) == tuple(old) for _, old, _ in BLENDS[1:]):
+        return set()
+    return armless_capitals(font, kinds, names, lambda letters: serif_letters(bubbles, letters), bubbles.upm, rows)
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

@@ -95,7 +95,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from . import kernel
 from .bands import BandProfile
@@ -114,6 +114,10 @@ __all__ = [
     "pair_contexts",
     "capped_matrix",
     "context_scales",
+    "ARM_REACH",
+    "ARM_HEIGHT",
+    "arm_reach",
+    "armless_capitals",
     "fit_strengths",
     "informed_contexts",
     "BLEND",
@@ -187,19 +191,20 @@ so such pairs kern deeper than pairs of parallel sides of the same kern. Learned
 generated bubbles (:func:`bubblekern.generate.default_shape`) and 23 hand-kerned fonts: the five of ``../shared``
 and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; the README's "Fonts never seen"
 names them). Learned on the five alone they were −0.487, −0.178, 0.5, 0.779."""
-BLEND_STRENGTHS = (1.0, 1.54, 1.0, 0.64, 1.0, 1.0, 0.21)
+BLEND_STRENGTHS = (1.0, 1.76, 1.0, 0.64, 1.0, 1.0, 0.21)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the 23 fonts (``benchmarks/quality.py --blend-weights
-others`` prints them). Designers kern T, V, Y before lowercase half as deep again as the blend (UC–lc
-1.54; 1.41–1.59 learned without any one family), and two lowercase letters less deep (lc–lc 0.64;
-0.61–0.73): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
+others`` prints them). Designers kern a capital with an arm over the lowercase (``T V W Y F P``) before
+lowercase three quarters as deep again as the blend (UC–lc 1.76; 1.59–1.82 learned without any one family;
+the other capitals at ``Settings.armless_share`` of it, 0.42: :func:`armless_capitals`), and two lowercase
+letters less deep (lc–lc 0.64; 0.61–0.73): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
 UC–UC (1.07) and punctuation (0.98) are near 1; lc–UC (0.63) and a stop before a letter (0.73) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
 letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
 (Caladea: ``'o`` 0) to all of it (Noto Sans: −60, strength 0.8–1.0); 0.21 is its least-squares scale over
 the 23 fonts, what a font with no model pair of it gets. Learned on the five fonts of ``../shared`` alone they
-were 1.64, 0.41 and 0.33."""
+were 1.64, 0.41 and 0.33; with every capital alike, UC–lc was 1.54."""
 _ONES = (1.0,) * len(CONTEXTS)
 FOLLOW_OVERHANG = 20.0
 """Per 1000 units per em: how far an accented glyph's ink may reach left of its base letter's and still
@@ -252,6 +257,8 @@ _CONTEXT = (
     (4, 6, 4, 4, 4, 4),
 )
 """Context index by (left kind code, right kind code); −1: outside the contexts."""
+_ARMLESS = len(_CONTEXT)
+"""The kind code :func:`context_scales` gives an armless capital (:func:`armless_capitals`)."""
 
 
 def glyph_kind(font, name: str, table: Mapping[str, Sequence[int]] | None = None) -> Kind:
@@ -350,14 +357,60 @@ def capped_matrix(matrix, depth: float):
     return kernel.cap_depth(matrix, float(depth))
 
 
-def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: Sequence[float]):
+def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: Sequence[float],
+                   armless: Collection[str] = (), share: float = 1.0):
     """The kernel's ``contexts`` argument: (a kind code per row of ``names``, the scale table)
-    for ``strengths``, or None when every strength is 1."""
-    if all(s == 1.0 for s in strengths):
+    for ``strengths``, or None when every strength is 1 and no capital is ``armless``. A capital of
+    ``armless`` (:func:`armless_capitals`) kerns before a lowercase letter at ``share`` of UC–lc's strength."""
+    armless = {n for n in armless if kinds.get(n) == "U"} if share != 1.0 else set()
+    if all(s == 1.0 for s in strengths) and not armless:
         return None
     scales = [float(s) for s in strengths]
     table = [[1.0 if c < 0 else scales[c] for c in row] for row in _CONTEXT]
-    return [_CODES[kinds.get(n, "")] for n in names], table
+    capital, lower = _CODES["U"], _CODES["l"]
+    for row in table:  # an armless capital's column is a capital's
+        row.append(row[capital])
+    table.append(list(table[capital]))  # its row too, but before a lowercase letter
+    table[_ARMLESS][lower] *= float(share)
+    return [_ARMLESS if n in armless else _CODES[kinds.get(n, "")] for n in names], table
+
+
+ARM_REACH = 50.0
+"""Per 1000 units per em: how far a capital's ink must reach right above half the x-height, beyond its furthest
+reach below it, for its arm to overhang the lowercase zone (:func:`arm_reach`)."""
+ARM_HEIGHT = 80.0
+"""Per 1000 units per em: the height over which that reach must hold. A serif face's ``N`` ``U`` ``J``
+reach past their stems only by the thin top serif (30 to 40 per 1000 em sustained this high, where ``T`` ``V``
+``W`` ``Y`` reach 60 to 300)."""
+def arm_reach(ink: BandProfile, x_height: float, upm: float) -> float:
+    """How far (per 1000 em) a capital's ``ink`` reaches right above half the ``x_height``, held over
+    :data:`ARM_HEIGHT`, beyond its furthest reach below (its foot, leg or stem): ``T``'s bar over its stem,
+    ``V``'s arm over its point, ``F``'s arm; nothing for ``A L K X Z``, whose foot reaches as far, nor for ink
+    all on one side of that line."""
+    half = x_height / 2.0
+    above, below = [], []
+    for i, right in enumerate(ink.right):
+        if right == right:  # not NaN
+            (above if (ink.start + i + 0.5) * ink.height >= half else below).append(right)
+    held = max(1, round(ARM_HEIGHT * upm / 1000.0 / ink.height))
+    if len(above) < held or not below:
+        return 0.0
+    return (sorted(above)[-held] - max(below)) * 1000.0 / upm
+
+
+def armless_capitals(font, kinds: Mapping[str, Kind], names: Sequence[str], read_letters: Callable[[list[str]], tuple],
+                     upm: float, rows: Sequence[bool] | None = None) -> set[str]:
+    """The capitals of ``names`` (of the ``rows`` flagged; all without it) whose arm does not overhang the
+    lowercase zone (:func:`arm_reach` at most :data:`ARM_REACH`). ``read_letters`` reads their ink
+    (:func:`serif_letters`' result: an accented capital has its base's arm, ``Ť`` as ``T``); a capital whose
+    ink cannot be read is left as it was, with UC–lc's strength."""
+    capitals = [n for n, flag in zip(names, kind_rows(kinds, names, ("U",), rows)) if flag]
+    if not capitals:
+        return set()
+    ink, roots = read_letters(capitals)
+    x_height = _font_height(font, "xHeight", 0.5)
+    return {n for n in capitals
+            if (drawn := ink.get(roots.get(n, n))) is not None and arm_reach(drawn, x_height, upm) <= ARM_REACH}
 
 
 def fit_strengths(raw: Sequence[float], reference: Sequence[float], contexts: Sequence[int], *, min_pairs: int = 2,

@@ -108,6 +108,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "it is set past the letter's foot serif, under the arm, as if the serif were not there",
     )
     group.add_argument(
+        "--armless-share", type=at_least(0), metavar="SHARE",
+        help="with the blend, the share (0 to 1) of the UC-lc strength a capital with no arm over the lowercase "
+        "(A H K L R X Z; not T V W Y F P) kerns at before a lowercase letter, as designers kern Av Ko Ly less than "
+        f"Ta Vo Yo; 1: every capital alike (default: {default.armless_share:g})",
+    )
+    group.add_argument(
         "--stop-floor", type=at_least(0), metavar="SHARE",
         help="with the blend, a period or comma after a letter keeps at least this share (0 to 1) of its bubbles' "
         f"own kern, of up to 100 per 1000 em: it comes into a round or open bottom (O. D. w.) as designers set it, "
@@ -209,6 +215,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
         "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
+        "armless_share": getattr(args, "armless_share", None),
         "stop_floor": getattr(args, "stop_floor", None),
         "stop_capital_floor": getattr(args, "stop_capital_floor", None),
         "dash_clearance": getattr(args, "dash_clearance", None),
