@@ -8,7 +8,7 @@ import json
 import generate_fonts as gf
 import pytest
 
-from bubblekern import open_font
+from bubblekern import Settings, open_font
 from bubblekern.cli import commands, main
 from bubblekern.generate import GENERATE_KEY, GenerateSettings
 from bubblekern.model import BLEND_STRENGTHS, CONTEXTS
@@ -201,18 +201,20 @@ def test_status_says_what_the_halo_blend_does(tmp_path, capsys):
     run(capsys, "bubbles", path)
     code, out, _ = run(capsys, "status", path)
     assert code == 0 and "halo blend auto: on for pairs of the 12 glyphs" in out and "off for the 0 others" in out
-    learned = ", ".join(f"{c} ×{v:g}" for c, v in zip(CONTEXTS, BLEND_STRENGTHS) if v != 1)
-    assert learned.count("×") == 3 and f"({learned}, as learned with it)" in out
+    share = Settings().armless_share
+    learned = ", ".join(f"{c} ×{v:g}" + (f" (capitals with no arm over the lowercase: ×{share:g} of it)"
+                                         if c == "UC-lc" else "") for c, v in zip(CONTEXTS, BLEND_STRENGTHS) if v != 1)
+    assert learned.count("×") == 4 and f"({learned}, as learned with it)" in out
     font = open_font(path)
     font.getLayer("bubble")["V"].contours[0].points[0].x += 5  # edited by hand: its pairs are plain collisions
     font.save()
     data = json.loads(run(capsys, "status", path, "--json")[1])
     assert data["blend"] == {"mode": "auto", "blended": 11, "plain": 1,
-                             "strengths": dict(zip(CONTEXTS, BLEND_STRENGTHS))}
+                             "strengths": dict(zip(CONTEXTS, BLEND_STRENGTHS)), "armless_share": share}
     font = open_font(path)
-    font.lib[LIB_KEY] = {"strengths": [1, 1.2, 1, 1, 1, 1]}  # strengths the font's settings give: no learned ones
+    font.lib[LIB_KEY] = {"strengths": [1, 1.2, 1, 1, 1, 1], "armless_share": 1}  # the font's own: no learned ones
     font.save()
-    assert "strengths" not in json.loads(run(capsys, "status", path, "--json")[1])["blend"]
+    assert {"strengths", "armless_share"}.isdisjoint(json.loads(run(capsys, "status", path, "--json")[1])["blend"])
     font = open_font(path)
     font.lib[LIB_KEY] = {"blend": []}
     font.save()

@@ -56,6 +56,12 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   sidebearing lines, so the hook's overhang was invisible to them, where designers kern ``f'`` +60 to +83 per
   1000 em (Caladea, Noto Sans, Noto Serif) and ``f)`` +40 to +90 (Noto). Letters whose accent or horn is what
   hangs (``ť ơ î``, built on a letter that does not: :func:`letter_roots`) are left as the bubbles kern them.
+- **Capitals with no arm over the lowercase kern lighter before it** (``Settings.armless_share``): with the blend, a
+  capital whose ink reaches no further right above half the x-height than below (``A K L R X Z``, ``H``, a serif ``N``
+  whose thin top serif is no arm: :func:`arm_reach`, :func:`armless_capitals`) kerns before a lowercase letter at a
+  share of UC–lc's strength, which is the arms' (``T V W Y F P``): under an arm the white reaches in over the
+  lowercase letter's top, and designers kern ``Ta Vo Yo`` deeper than ``Av Ko Ly``. The share is a row of the
+  context table (:func:`context_scales`), so the kernel is unchanged.
 - **A stop is set past a foot serif** (``Settings.serif_stops``): with the blend, a low stop (``.`` ``,``) after a
   letter whose right side is a stem standing on a foot serif, under an arm (serif ``T Y F P r``: :func:`foot_serif`),
   is kerned as if the serif were not there: the serif's reach past the stem, times the blend's weights, is added

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..bubbles import FontBubbles
 from ..generate import load_generate_settings
 from ..italic import OFFSET_KEY, italic_lines
-from ..model import CONTEXTS, auto_blend
+from ..model import BLEND, CONTEXTS, auto_blend
 from ..settings import LIB_KEY, Settings, italic_slant, stored_value, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
@@ -61,12 +61,16 @@ def blend_state(font, layer: str, status: BubbleStatus) -> dict:
         return {"mode": "auto", "blended": 0, "plain": 0}
     bubbles = FontBubbles(font, Settings(layer=layer, on_error="skip"))
     names = [n for n, g in status.glyphs.items() if g.state in ("own", "stale", "inherited")]
-    blended, _, learned = auto_blend(bubbles, names)
+    blended, blend, learned = auto_blend(bubbles, names)
     stored = font.lib.get(LIB_KEY)
     given = isinstance(stored, dict) and any(v != 1 for v in stored.get("strengths", ()))
     state = {"mode": "auto", "blended": len(blended), "plain": len(names) - len(blended)}
     if blended and not given and any(v != 1 for v in learned):
         state["strengths"] = dict(zip(CONTEXTS, learned))
+    share = stored_value(font, "armless_share")
+    share = Settings().armless_share if share is None else share
+    if blended and blend == BLEND and share != 1:  # the blend the share was learned with
+        state["armless_share"] = share
     return state
 
 
@@ -165,7 +169,9 @@ def _prior_line(prior: dict) -> str:
 def _blend_line(blend: dict) -> str:
     if blend["mode"] == "stored":
         return f"  halo blend {'on' if blend['on'] else 'off'}, as `bubblekern fit` stored it (kern --blend changes it)"
-    scaled = ", ".join(f"{context} ×{v:g}" for context, v in blend.get("strengths", {}).items() if v != 1)
+    scaled = ", ".join(f"{context} ×{v:g}" + (f" (capitals with no arm over the lowercase: ×{blend['armless_share']:g}"
+                                               " of it)" if context == "UC-lc" and "armless_share" in blend else "")
+                       for context, v in blend.get("strengths", {}).items() if v != 1)
     return (f"  halo blend auto: on for pairs of the {blend['blended']:,} glyphs whose bubbles are generated with the "
             f"default settings and not edited" + (f" ({scaled}, as learned with it)" if scaled else "")
             + f", off for the {blend['plain']:,} others (kern --blend on|off)")
