@@ -61,6 +61,7 @@ from .kernel import cap_depth, hold_inside, measured_gaps, solve_blend
 from .model import (
     BLEND,
     BLEND_STRENGTHS,
+    CASE_CONTEXTS,
     CONTEXTS,
     STEM_KINDS,
     STRENGTH_PRIOR_PAIRS,
@@ -82,6 +83,7 @@ from .model import (
     stem_reference,
     stop_floors,
     stop_raised_rows,
+    straight_pairs,
     straight_reference,
 )
 from .pairs import Pair, check_names, unique
@@ -143,6 +145,7 @@ MODELS = ("auto", "search", "blend")
 cross-validated error is clearly lower)."""
 
 _ONES = (1.0,) * len(CONTEXTS)
+_NO_OFFSETS = (0.0,) * 4
 
 Progress = Callable[[int, str], None]
 """``progress(bubble sets made, stage)`` after each point of the search is scored."""
@@ -170,6 +173,9 @@ class Candidate:
     the settings the fit started from."""
     capital_min_kern: int | None = None
     """``Settings.capital_min_kern`` (font units): the threshold of pairs of two capitals; None: ``min_kern``."""
+    case_offsets: tuple[float, ...] | None = None
+    """``Settings.case_offsets`` (per 1000 em) read off the model pairs (:meth:`_Search.read_case_offsets`); None: as
+    the settings the fit started from."""
 
     def settings(self, base: Settings) -> Settings:
         return base.replace(
@@ -177,6 +183,7 @@ class Candidate:
             layer=_layer(self.generate, base),
             depth_cap=self.depth_cap, strengths=tuple(self.strengths), blend=tuple(self.blend),
             stop_raised=self.stop_raised if self.stop_raised is not None else base.stop_raised,
+            case_offsets=self.case_offsets if self.case_offsets is not None else base.case_offsets,
         )
 
 
@@ -231,6 +238,8 @@ class FitResult:
             "depth_cap": self.best.depth_cap,
             "strengths": dict(zip(CONTEXTS, self.best.strengths)),
             **({"stop_raised": self.settings.stop_raised} if self.settings.stop_raised is not None else {}),
+            **({"case_offsets": dict(zip(CASE_CONTEXTS, self.settings.case_offsets))}
+               if any(self.settings.case_offsets) else {}),
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
@@ -263,7 +272,9 @@ class FitResult:
             + ("none" if self.best.depth_cap is None else format(self.best.depth_cap, "g")),
             "  strengths: " + ", ".join(f"{c} {v:g}" for c, v in zip(CONTEXTS, self.best.strengths))
             + ("" if self.settings.stop_raised is None else f"; a raised mark after a stop: {self.settings.stop_raised:g}"
-               " per 1000 em"),
+               " per 1000 em")
+            + ("" if not any(self.settings.case_offsets) else "; added to every pair of two letters: " + ", ".join(
+                f"{c} {v:g}" for c, v in zip(CASE_CONTEXTS, self.settings.case_offsets) if v) + " per 1000 em"),
             "  value model: " + ("halo blend (default bubbles grown by " + ", ".join(
                 f"{x:g}/{y:g}" for x, y, _ in self.best.blend) + ")" if self.best.blend else "one bubble per glyph")
             + (" — cross-validated MAE " + ", ".join(f"{_NAMES[k]} {v:.1f}" for k, v in self.compared.items())
@@ -466,7 +477,7 @@ def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     from .prior import blend_rows
 
     raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                     candidate.stop_raised)
+                     candidate.stop_raised, candidate.case_offsets)
     names = sorted({n for pair in search.pairs for n in pair})
     index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
@@ -524,6 +535,9 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern.pop("stop_raised", None)
     if result.settings.stop_raised is not None:
         kern["stop_raised"] = float(result.settings.stop_raised)
+    kern.pop("case_offsets", None)
+    if any(result.settings.case_offsets):
+        kern["case_offsets"] = [float(v) for v in result.settings.case_offsets]
     kern.pop("depth_cap", None)
     if result.best.depth_cap is not None:
         kern["depth_cap"] = float(result.best.depth_cap)
@@ -681,6 +695,26 @@ class _Search:
         return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
                              self.upm)
 
+    def _shifts(self, offsets: tuple[float, ...]) -> np.ndarray:
+        """Per solved pair, the kern ``offsets`` (``Settings.case_offsets``, per 1000 em) add to it: pairs of two
+        letters by their case context."""
+        table = np.array([*(v * self.upm / 1000.0 for v in offsets), 0.0])
+        cases = np.where((self._solved_contexts >= 0) & (self._solved_contexts < len(CASE_CONTEXTS)),
+                         self._solved_contexts, len(CASE_CONTEXTS))
+        return table[cases]
+
+    def read_case_offsets(self) -> tuple[float, ...]:
+        """``Settings.case_offsets`` (per 1000 em) as the scoring model pairs give them: each case context's straight
+        pair (:func:`~bubblekern.model.straight_pairs`: ``H n`` for UC–lc) kerned by its designer, where the pairs
+        hold it (the settings' offset where they do not). The value model kerns that pair 0, so the designer's kern
+        of it is how far the whole context is moved."""
+        index = {self.pairs[i]: i for i in self.subset}
+        offsets = list(self.base.case_offsets)
+        for context, pair in straight_pairs(self.maker.font, self.maker.font.keys()).items():
+            if pair in index:
+                offsets[context] = round(float(self.reference[index[pair]]) * 1000.0 / self.upm, 1)
+        return tuple(offsets)
+
     def _armless(self, band: float) -> np.ndarray:
         """Per solved pair: an armless capital (:func:`~bubblekern.model.armless_capitals`) before a lowercase
         letter, the pairs ``Settings.armless_share`` scales with the blend, as ``kern`` does."""
@@ -751,11 +785,13 @@ class _Search:
         return self._raw[key]
 
     def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES,
-            blend: tuple = (), stop_raised: float | None = None) -> np.ndarray:
+            blend: tuple = (), stop_raised: float | None = None,
+            case_offsets: tuple[float, ...] | None = None) -> np.ndarray:
         """Solved values of every pair (before the threshold), 0 where a glyph has no bubble; ``stop_raised``
-        (``Settings.stop_raised``): None for the base settings'."""
+        (``Settings.stop_raised``) and ``case_offsets`` (``Settings.case_offsets``): None for the base settings'."""
         stop_raised = self.base.stop_raised if stop_raised is None else float(stop_raised)
-        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised)
+        offsets = tuple(self.base.case_offsets if case_offsets is None else case_offsets)
+        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets)
         if key not in self._raw:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap, blend)
             values = np.zeros(len(self.solved_pairs))
@@ -771,9 +807,10 @@ class _Search:
                 fixed = None
                 if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
                     fixed = np.where(self._stop_raised[solvable], stop_raised * self.upm / 1000.0, np.nan)
+                shift = self._shifts(offsets)[solvable] if any(offsets) else None  # as kern adds them
                 failsafe = np.zeros(len(values), dtype=bool)
                 values[solvable], failsafe[solvable], _ = kern_values(gaps, left_widths, right_widths, settings, scale,
-                                                                      fixed)
+                                                                      fixed, shift)
                 if blend and len(self.follow):  # as kern solves them: accented glyphs follow their base
                     plain = values.copy()  # base pairs as solved, not as they follow their own bases
                     for own, base in self.follow:  # in order: the right glyph's base, then the left one's
@@ -787,7 +824,7 @@ class _Search:
 
     def predict(self, candidate: Candidate) -> np.ndarray:
         raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                       candidate.stop_raised)
+                       candidate.stop_raised, candidate.case_offsets)
         return self.thresholded(raw, candidate)
 
     def thresholded(self, values: np.ndarray, candidate: Candidate) -> np.ndarray:
@@ -798,7 +835,7 @@ class _Search:
         return np.where(np.abs(values) >= least, values, 0.0)
 
     def fit_stop_raised(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...],
-                        blend: tuple = ()) -> float | None:
+                        blend: tuple = (), case_offsets: tuple[float, ...] | None = None) -> float | None:
         """``Settings.stop_raised`` (per 1000 em) closest (least MAE) to the model pairs of a raised mark after a low
         stop that share no band (``.'``): 0 or one of their own values, on a tie the one nearest 0; None (the base
         settings') without such a pair. How far a designer brings a quote over a period is a policy, one kern for
@@ -807,13 +844,14 @@ class _Search:
         candidates = self._stop_raised[: len(self.pairs)][sub]
         if not candidates.any():  # most model pairs hold none: no solving for it
             return None
-        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v)[sub] for v in (0.0, -100.0))
+        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets)[sub] for v in (0.0, -100.0))
         informing = candidates & (none != some)
         if not informing.any():
             return None
         reference = self.reference[sub][informing]
         tried = sorted({0.0, *(round(float(v) * 1000.0 / self.upm) for v in reference)}, key=abs)
-        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, v)[sub][informing] - reference).mean())
+        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets)[sub][informing]
+                               - reference).mean())
                   for v in tried]
         return float(tried[int(np.argmin(errors))])
 
@@ -836,15 +874,17 @@ class _Search:
         """The best depth cap of :data:`DEPTH_CAPS`, strengths per context and threshold for a bubble
         set and band, and its MAE (on a tie: no depth cap, then the smaller cap)."""
         best: tuple[Candidate, float] | None = None
+        offsets = self.read_case_offsets()
         for depth in DEPTH_CAPS:
-            plain = self.raw(gen, band, depth)
+            plain = self.raw(gen, band, depth, case_offsets=_NO_OFFSETS)
             sub = self.subset
-            strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=self.base.strengths)
-            stop_kern = self.fit_stop_raised(gen, band, depth, strengths)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern))
+            strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub],
+                                      keep=self.base.strengths)
+            stop_kern = self.fit_stop_raised(gen, band, depth, strengths, (), offsets)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets))
             if best is None or self._better(error, best[1]):
                 best = (Candidate(gen, float(band), min_kern, depth, strengths, (), stop_kern,
-                                  self.capital_min_kern), error)
+                                  self.capital_min_kern, offsets), error)
         assert best is not None
         return best
 
@@ -855,13 +895,19 @@ class _Search:
         it), unless the settings the fit started from give strengths; a measured one is drawn toward it as
         :data:`~bubblekern.model.STRENGTH_PRIOR_PAIRS` more model pairs would."""
         sub = self.subset
-        plain = self.raw(gen, band, None, _ONES, BLEND)
+        offsets = self.read_case_offsets()
+        plain = self.raw(gen, band, None, _ONES, BLEND, case_offsets=_NO_OFFSETS)
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
-        strengths = fit_strengths(plain[sub], self.reference[sub], self.contexts[sub], keep=keep,
+        strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub], keep=keep,
                                   prior_pairs=STRENGTH_PRIOR_PAIRS)
-        stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND)
-        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern))
-        return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern), error
+        stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND, offsets)
+        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets))
+        return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern,
+                         offsets), error
+
+    def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
+        """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""
+        return self.reference - self._shifts(offsets)[: len(self.pairs)] if any(offsets) else self.reference
 
     def polish(self, best: Candidate, best_score: float, top: int = POLISHED) -> tuple[Candidate, float]:
         """Fit the value model (depth cap, strengths) to the ``top`` best bubble sets and bands scored;

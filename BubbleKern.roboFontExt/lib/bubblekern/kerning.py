@@ -300,6 +300,11 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
                                  bubbles.upm)) is not None:
             extra["floor"] = floor
         extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles, floor))
+    if any(settings.case_offsets):  # the designer's kern of each case's straight pair, on every pair of two letters
+        from .model import case_shifts, glyph_kinds
+
+        kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
+        extra["shifts"] = case_shifts(kinds, matrix.names, [v * bubbles.upm / 1000.0 for v in settings.case_offsets])
     if settings.stop_raised is not None:  # a raised mark after a stop shares no band with it: the designer's kern
         from .model import glyph_kinds, stop_raised_rows
 

@@ -120,6 +120,9 @@ __all__ = [
     "pair_contexts",
     "capped_matrix",
     "context_scales",
+    "CASE_CONTEXTS",
+    "case_shifts",
+    "straight_pairs",
     "ARM_REACH",
     "ARM_HEIGHT",
     "arm_reach",
@@ -379,6 +382,35 @@ def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: S
     table.append(list(table[capital]))  # its row too, but before a lowercase letter
     table[_ARMLESS][lower] *= float(share)
     return [_ARMLESS if n in armless else _CODES[kinds.get(n, "")] for n in names], table
+
+
+def case_shifts(kinds: Mapping[str, Kind], names: Sequence[str], offsets: Sequence[float]):
+    """The kernel's ``shifts`` argument: (a case code per row of ``names``, the kern added by left and right code)
+    for ``offsets`` (font units, per :data:`CASE_CONTEXTS`: ``Settings.case_offsets``), or None when all are 0.
+    Only pairs of two letters move."""
+    if not any(offsets):
+        return None
+    cases = {"U": 1, "l": 2}
+    uc_uc, uc_lc, lc_uc, lc_lc = (float(v) for v in offsets)
+    table = [[0.0, 0.0, 0.0], [0.0, uc_uc, uc_lc], [0.0, lc_uc, lc_lc]]
+    return [cases.get(kinds.get(n, ""), 0) for n in names], table
+
+
+CASE_CONTEXTS = CONTEXTS[:4]
+"""The contexts of two letters, in the order of ``Settings.case_offsets``."""
+
+
+def straight_pairs(font, names: Iterable[str]) -> dict[int, tuple[str, str]]:
+    """Each case context's straight pair among ``names`` (:data:`CASE_CONTEXTS` index → pair): the straight and stem
+    references (:func:`straight_reference` ``H``, :func:`stem_reference` ``n``) side by side, which the value model
+    kerns 0; a designer's kern of one is that context's ``Settings.case_offsets``."""
+    names = list(names)
+    capital, lower = straight_reference(font, names), stem_reference(font, names)
+    found = {}
+    for i, (a, b) in enumerate(((capital, capital), (capital, lower), (lower, capital), (lower, lower))):
+        if a is not None and b is not None:
+            found[i] = (a, b)
+    return found
 
 
 ARM_REACH = 50.0

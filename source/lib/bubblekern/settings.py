@@ -72,6 +72,12 @@ class Settings:
     How far a quote comes over a period is a designer's policy, one value for them all (Caladea and Roboto kern
     ``.'`` ``,"`` −68 and −83 per 1000 em, Noto 0), so ``bubblekern fit`` sets it from a model pair such as ``.'``.
     None: the fail-safe decides."""
+    case_offsets: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+    """Per 1000 units per em: a kern added to every pair of two letters by their cases, UC–UC, UC–lc, lc–UC and lc–lc
+    (not to a pair whose bubbles share no band). The value model kerns each case's straight pair (``H H``, ``H n``,
+    ``n H``, ``n n``) 0; a designer who kerns it has moved that whole case pair, as Lato's and Cabin's designers
+    tighten every lowercase before a capital by 8 to 18 per 1000 em. ``bubblekern fit`` sets each from the model pair
+    that is that case's straight pair, where the model pairs hold it (:func:`bubblekern.model.straight_pairs`)."""
     depth_cap: float | None = None
     """Per 1000 units per em: room beside a bubble counts at most this much beyond the room at its
     outermost band (see :mod:`bubblekern.model`); None for no cap."""
@@ -187,6 +193,11 @@ class Settings:
                 raise SettingsError(f"{name} must be a share from 0 to 1, not {getattr(self, name)!r}")
         if not (_number(self.dash_clearance) and 0 <= self.dash_clearance <= 1000):
             raise SettingsError(f"dash_clearance must be from 0 to 1000 per 1000 em, not {self.dash_clearance!r}")
+        offsets = tuple(self.case_offsets) if isinstance(self.case_offsets, (list, tuple)) else ()
+        if len(offsets) != 4 or not all(_number(v) and -500 <= v <= 500 for v in offsets):
+            raise SettingsError(f"case_offsets must be 4 kerns from -500 to 500 per 1000 em (UC-UC, UC-lc, lc-UC, "
+                                f"lc-lc), not {self.case_offsets!r}")
+        object.__setattr__(self, "case_offsets", tuple(float(v) for v in offsets))
         if self.depth_cap is not None and not (
             _number(self.depth_cap) and math.isfinite(self.depth_cap) and self.depth_cap >= 0
         ):
@@ -253,6 +264,10 @@ class Settings:
             data.pop("strengths")
         else:
             data["strengths"] = list(data["strengths"])
+        if not any(data["case_offsets"]):
+            data.pop("case_offsets")
+        else:
+            data["case_offsets"] = list(data["case_offsets"])
         if not data["extra"]:
             data.pop("extra")
         if not data["rtl"]:
@@ -266,8 +281,9 @@ class Settings:
         """Settings from plain data; unknown keys are ignored."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        if isinstance(values.get("strengths"), list):
-            values["strengths"] = tuple(values["strengths"])
+        for name in ("strengths", "case_offsets"):
+            if isinstance(values.get(name), list):
+                values[name] = tuple(values[name])
         return cls(**values)
 
 

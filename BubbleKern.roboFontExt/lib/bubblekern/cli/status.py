@@ -10,7 +10,7 @@ from pathlib import Path
 from ..bubbles import FontBubbles
 from ..generate import load_generate_settings
 from ..italic import OFFSET_KEY, italic_lines
-from ..model import BLEND, CONTEXTS, auto_blend
+from ..model import BLEND, CASE_CONTEXTS, CONTEXTS, auto_blend
 from ..settings import LIB_KEY, Settings, italic_slant, stored_value, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
                 warn(message)
         print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status),
                      fitted=fitted_composites(font, layer, status), italic=italic_state(font), prior=prior_state(font),
-                     stop_raised=stored_value(font, "stop_raised"))
+                     stop_raised=stored_value(font, "stop_raised"), case_offsets=stored_value(font, "case_offsets"))
     return 0
 
 
@@ -112,12 +112,16 @@ def _names(names: list[str], limit: int = 20) -> str:
 
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
                  sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None,
-                 italic: dict | None = None, prior: dict | None = None, stop_raised: float | None = None) -> None:
+                 italic: dict | None = None, prior: dict | None = None, stop_raised: float | None = None,
+                 case_offsets: tuple[float, ...] | None = None) -> None:
     stream = stream or sys.stdout
+    moved = {c: v for c, v in zip(CASE_CONTEXTS, case_offsets or ()) if v}
     if json_output:
         extra = {"sync": sync.to_dict()} if sync is not None else {}
         if stop_raised is not None:
             extra["stop_raised"] = stop_raised
+        if moved:
+            extra["case_offsets"] = moved
         if prior is not None:
             extra["prior"] = prior
         if italic is not None:
@@ -156,6 +160,10 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
     if stop_raised is not None:
         lines.append(f"  a quote after a period or comma: {stop_raised:g} per 1000 em, as the font's settings say "
                      "(`bubblekern fit` sets it from a model pair such as .'; kern --stop-raised changes it)")
+    if moved:
+        lines.append("  added to every pair of two letters: " + ", ".join(f"{c} {v:g}" for c, v in moved.items())
+                     + " per 1000 em, as the font's settings say (`bubblekern fit` reads them off its model pairs H H, "
+                     "H n, n H, n n; kern --case-offsets changes them)")
     stream.write("\n".join(lines) + "\n")
 
 

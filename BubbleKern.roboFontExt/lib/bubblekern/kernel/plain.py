@@ -152,9 +152,11 @@ def kern_values(
     settings: Settings,
     scale: Iterable[float] | None = None,
     fixed: Iterable[float] | None = None,
+    shift: Iterable[float] | None = None,
 ) -> tuple[array, array, array]:
     """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``fixed``
-    (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``."""
+    (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``; ``shift`` (per
+    pair): added to the scaled kern of a pair that shares a band, before the caps."""
     step = int(settings.rounding)
     allow_positive = settings.allow_positive
     positive_cap = None if settings.positive_cap is None else float(settings.positive_cap)
@@ -166,7 +168,9 @@ def kern_values(
     capped_failsafe = settings.failsafe == "cap"
     scaled = scale is not None
     fixes = repeat(math.nan) if fixed is None or settings.failsafe == "skip" else fixed
-    for gap, lw, rw, factor, given in zip(gaps, left_width, right_width, scale if scaled else repeat(1.0), fixes):
+    shifts = repeat(0.0) if shift is None else shift
+    for gap, lw, rw, factor, given, moved in zip(gaps, left_width, right_width, scale if scaled else repeat(1.0), fixes,
+                                                 shifts):
         narrower = lw if lw <= rw else rw  # negative_cap, inlined: this loop runs once a pair
         cap = float(floor((narrower if narrower > 0.0 else 0.0) / 2.0))
         safe = not isfinite(gap)
@@ -178,6 +182,7 @@ def kern_values(
             raw = -gap
             if scaled and raw < 0.0:
                 raw = raw * factor
+            raw += moved
             if raw < -cap:
                 raw = -cap
         if not allow_positive and raw > 0.0:
@@ -212,11 +217,13 @@ def solve(
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
     floor: Floor | Sequence[Floor] | None = None,
     clearance: Clearance | None = None,
+    shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
-    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``failsafe_kern`` is
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``; ``shifts``, the same for a kern
+    added to it (``Settings.case_offsets``: :func:`kern_values`). ``failsafe_kern`` is
     (left rows, right rows, kern): a pair of a flagged left row before a flagged right row that shares
     no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
@@ -236,16 +243,19 @@ def solve(
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
     gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance)
     widths = matrix.widths
-    scale = None
+    scale = shift = None
     if contexts is not None:
         codes, table = contexts
         scale = (table[codes[a]][codes[b]] for a, b in zip(left, right))
+    if shifts is not None:
+        cases, moves = shifts
+        shift = (moves[cases[a]][cases[b]] for a, b in zip(left, right))
     fixed = None
     if failsafe_kern is not None:
         stops, marks, kern = failsafe_kern[0], failsafe_kern[1], float(failsafe_kern[2])
         fixed = (kern if stops[a] and marks[b] else math.nan for a, b in zip(left, right))
     values, failsafe, kept = kern_values(
-        gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale, fixed
+        gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale, fixed, shift
     )
     return gaps, bands, values, failsafe, kept
 

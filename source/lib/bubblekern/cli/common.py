@@ -65,6 +65,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: as the font's settings have it, else the fail-safe)",
     )
     group.add_argument(
+        "--case-offsets", type=_case_offsets, metavar="UU,UL,LU,LL",
+        help="kerns per 1000 em added to every pair of two letters by their cases: UC-UC, UC-lc, lc-UC, lc-lc (e.g. "
+        "0,-8,-10,0 for a design whose mixed-case pairs are set tighter); 'bubblekern fit' sets them from the model "
+        "pairs H H, H n, n H, n n (default: as the font's settings have them, else 0,0,0,0)",
+    )
+    group.add_argument(
         "--depth-cap", type=float, metavar="N",
         help="room beside a bubble counts at most N per 1000 em beyond its outermost band (default: none)",
     )
@@ -196,6 +202,17 @@ def check_own_references(references: Iterable[str | Path], own: Iterable[str | P
             )
 
 
+def _case_offsets(text: str) -> tuple[float, ...]:
+    """``--case-offsets``: four numbers, comma-separated."""
+    try:
+        values = tuple(float(v) for v in text.split(","))
+    except ValueError:
+        values = ()
+    if len(values) != 4:
+        raise argparse.ArgumentTypeError(f"four numbers separated by commas (UC-UC,UC-lc,lc-UC,lc-lc), not {text!r}")
+    return values
+
+
 def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
     """Settings from the flags given, over those stored in ``font.lib`` (when a font is given)."""
     base = stored_settings(font) if font is not None else Settings()
@@ -210,6 +227,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "failsafe": getattr(args, "failsafe", None),
         "depth_cap": getattr(args, "depth_cap", None),
         "stop_raised": getattr(args, "stop_raised", None),
+        "case_offsets": getattr(args, "case_offsets", None),
         "blend": _blend(getattr(args, "blend", None), font),
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,

@@ -129,9 +129,11 @@ def kern_values(
     settings: Settings,
     scale: np.ndarray | None = None,
     fixed: np.ndarray | None = None,
+    shift: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``fixed``
-    (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``."""
+    (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``; ``shift`` (per
+    pair): added to the scaled kern of a pair that shares a band, before the caps."""
     gaps = np.asarray(gaps, float)
     step = int(settings.rounding)
     cap = negative_cap(left_width, right_width)
@@ -139,6 +141,8 @@ def kern_values(
     raw = -np.where(failsafe, 0.0, gaps)
     if scale is not None:
         raw = np.where(raw < 0.0, raw * scale, raw)
+    if shift is not None:
+        raw = raw + np.asarray(shift, float)
     raw = np.where(failsafe, -cap if settings.failsafe == "cap" else 0.0, raw)
     if fixed is not None and settings.failsafe != "skip":
         fixed = np.asarray(fixed, float)
@@ -176,11 +180,13 @@ def solve(
     failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
     floor: Floor | Sequence[Floor] | None = None,
     clearance: Clearance | None = None,
+    shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
-    pair's negative kern is multiplied by ``table[code[left]][code[right]]``. ``failsafe_kern`` is
+    pair's negative kern is multiplied by ``table[code[left]][code[right]]``; ``shifts``, the same for a kern
+    added to it (``Settings.case_offsets``: :func:`kern_values`). ``failsafe_kern`` is
     (left rows, right rows, kern): a pair of a flagged left row before a flagged right row that shares
     no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
@@ -199,9 +205,11 @@ def solve(
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
     gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance)
-    codes = table = None
+    codes = table = cases = moves = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
+    if shifts is not None:
+        cases, moves = np.asarray(shifts[0], dtype=np.intp), np.asarray(shifts[1], dtype=float)
     values = np.empty(len(gaps), dtype=np.int32)
     failsafe = np.empty(len(gaps), dtype=bool)
     kept = np.empty(len(gaps), dtype=bool)
@@ -210,12 +218,13 @@ def solve(
         part = slice(begin, begin + step)
         lw, rw = matrix.widths[left[part]], matrix.widths[right[part]]
         scale = None if table is None else table[codes[left[part]], codes[right[part]]]
+        shift = None if moves is None else moves[cases[left[part]], cases[right[part]]]
         fixed = None
         if failsafe_kern is not None:
             stops, marks, kern = failsafe_kern
             chosen = np.asarray(stops, dtype=bool)[left[part]] & np.asarray(marks, dtype=bool)[right[part]]
             fixed = np.where(chosen, float(kern), np.nan)
-        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale, fixed)
+        values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale, fixed, shift)
     return gaps, bands, values, failsafe, kept
 
 
