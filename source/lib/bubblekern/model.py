@@ -56,6 +56,10 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   sidebearing lines, so the hook's overhang was invisible to them, where designers kern ``f'`` +60 to +83 per
   1000 em (Caladea, Noto Sans, Noto Serif) and ``f)`` +40 to +90 (Noto). Letters whose accent or horn is what
   hangs (``ť ơ î``, built on a letter that does not: :func:`letter_roots`) are left as the bubbles kern them.
+- **A designer's move of a whole case pair** (``Settings.case_offsets``): a kern added to every pair of two letters by
+  their cases (:data:`CASE_CONTEXTS`, :func:`case_shifts`, the kernel's ``shifts``), after the strengths. The model
+  kerns each case's straight pair (``H n`` for UC–lc: :func:`straight_pairs`) 0, so a designer's kern of it is how far
+  that whole context moved (Lato ``H n`` −7.5, ``n H`` −9.5); ``fit`` reads it off that model pair.
 - **Capitals with no arm over the lowercase kern lighter before it** (``Settings.armless_share``): with the blend, a
   capital whose ink reaches no further right above half the x-height than below (``A K L R X Z``, ``H``, a serif ``N``
   whose thin top serif is no arm: :func:`arm_reach`, :func:`armless_capitals`) kerns before a lowercase letter at a
