@@ -192,3 +192,30 @@ def test_the_fit_scores_armless_capitals_as_kern_kerns_them():
 
     assert fitted().training.mae < 1
     assert fitted(armless_share=1.0).training.mae > 3
+    from bubblekern.fit import store_fit
+    from bubblekern.settings import LIB_KEY
+
+    font = capitals_font(bubbles=False)
+    store_fit(font, fitted(armless_share=0.6), bubbles=False)
+    assert font.lib[LIB_KEY]["armless_share"] == 0.6  # the share its strengths were fitted with
+
+
+def test_strengths_fitted_before_the_share_keep_every_capital_alike():
+    """A font ``fit`` stored strengths in before armless capitals had a share (no ``armless_share`` beside them)
+    kerns as it was fitted: every capital at UC–lc's strength; a fit now stores the share it fitted with."""
+    from bubblekern.interface.defaults import with_font_model
+    from bubblekern.settings import LIB_KEY
+
+    font = capitals_font()
+    strengths = [1.0, 1.6, 1.0, 0.64, 1.0, 1.0, 0.21]
+    font.lib[LIB_KEY] = {"strengths": strengths, "blend": [list(h) for h in BLEND]}
+    assert Settings.for_font(font).armless_share == 1.0 and with_font_model(Settings(), font).armless_share == 1.0
+    pairs = [("A", "v"), ("T", "o")]
+    old = kern_pairs(font, pairs, Settings.for_font(font).replace(min_kern=0)).as_dict()
+    assert old == kern(font, pairs, strengths=tuple(strengths), armless_share=1.0)
+    font.lib[LIB_KEY] = {"strengths": strengths, "armless_share": 0.42, "blend": [list(h) for h in BLEND]}
+    assert Settings.for_font(font).armless_share == 0.42 and with_font_model(Settings(), font).armless_share == 0.42
+    now = kern_pairs(font, pairs, Settings.for_font(font).replace(min_kern=0)).as_dict()
+    assert now[("T", "o")] == old[("T", "o")] and old[("A", "v")] < now[("A", "v")] < 0
+    font.lib[LIB_KEY] = {}  # nothing fitted: the default share
+    assert Settings.for_font(font).armless_share == Settings().armless_share

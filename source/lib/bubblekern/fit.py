@@ -532,6 +532,7 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     if result.best.capital_min_kern is not None:
         kern["capital_min_kern"] = int(result.best.capital_min_kern)
     kern["strengths"] = [float(v) for v in result.best.strengths]
+    kern["armless_share"] = float(result.settings.armless_share)  # the share the strengths were fitted with
     kern.pop("stop_raised", None)
     if result.settings.stop_raised is not None:
         kern["stop_raised"] = float(result.settings.stop_raised)

@@ -278,9 +278,12 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
-        """Settings from plain data; unknown keys are ignored."""
+        """Settings from plain data; unknown keys are ignored. Strengths stored without ``armless_share`` were
+        fitted before armless capitals had a share of UC–lc's, with every capital alike: they keep a share of 1."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
+        if "strengths" in values and "armless_share" not in values:
+            values["armless_share"] = 1.0
         for name in ("strengths", "case_offsets"):
             if isinstance(values.get(name), list):
                 values[name] = tuple(values[name])

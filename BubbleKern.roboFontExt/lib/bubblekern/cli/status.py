@@ -68,7 +68,8 @@ def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     if blended and not given and any(v != 1 for v in learned):
         state["strengths"] = dict(zip(CONTEXTS, learned))
     share = stored_value(font, "armless_share")
-    share = Settings().armless_share if share is None else share
+    if share is None:  # strengths stored without one were fitted with every capital alike (Settings.from_dict)
+        share = 1.0 if isinstance(stored, dict) and "strengths" in stored else Settings().armless_share
     if blended and blend == BLEND and share != 1:  # the blend the share was learned with
         state["armless_share"] = share
     return state

@@ -164,6 +164,8 @@ def with_font_model(settings: Settings, font) -> Settings:
     if not stores_blend(font):
         settings = settings.replace(blend="auto")  # as on the command line
     stored = stored_dict(font)
+    if "strengths" in stored and "armless_share" not in stored:  # fitted with every capital alike (Settings.from_dict)
+        settings = settings.replace(armless_share=1.0)
     for name in MODEL_FIELDS:
         if name in stored:
             try:
