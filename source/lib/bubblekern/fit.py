@@ -145,7 +145,7 @@ MODELS = ("auto", "search", "blend")
 cross-validated error is clearly lower)."""
 
 _ONES = (1.0,) * len(CONTEXTS)
-_NO_OFFSETS = (0.0,) * 4
+_NO_OFFSETS = (0.0,) * len(CASE_CONTEXTS)
 
 Progress = Callable[[int, str], None]
 """``progress(bubble sets made, stage)`` after each point of the search is scored."""
