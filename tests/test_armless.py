@@ -190,7 +190,9 @@ def test_the_fit_scores_armless_capitals_as_kern_kerns_them():
         return fit(font, pairs, settings=Settings(**settings), start=gen, refine=False, controls=False,
                    value_model="blend")
 
-    assert fitted().training.mae < 1
+    result = fitted()
+    assert result.training.mae < 1 and result.to_dict()["armless_share"] == Settings().armless_share
+    assert f"no arm over the lowercase at {Settings().armless_share:g} of UC-lc" in result.format()
     assert fitted(armless_share=1.0).training.mae > 3
     from bubblekern.fit import store_fit
     from bubblekern.settings import LIB_KEY

@@ -240,6 +240,7 @@ class FitResult:
             **({"stop_raised": self.settings.stop_raised} if self.settings.stop_raised is not None else {}),
             **({"case_offsets": dict(zip(CASE_CONTEXTS, self.settings.case_offsets))}
                if any(self.settings.case_offsets) else {}),
+            **({"armless_share": self.settings.armless_share} if self.best.blend else {}),
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
@@ -274,7 +275,9 @@ class FitResult:
             + ("" if self.settings.stop_raised is None else f"; a raised mark after a stop: {self.settings.stop_raised:g}"
                " per 1000 em")
             + ("" if not any(self.settings.case_offsets) else "; added to every pair of two letters: " + ", ".join(
-                f"{c} {v:g}" for c, v in zip(CASE_CONTEXTS, self.settings.case_offsets) if v) + " per 1000 em"),
+                f"{c} {v:g}" for c, v in zip(CASE_CONTEXTS, self.settings.case_offsets) if v) + " per 1000 em")
+            + ("" if not self.best.blend or self.settings.armless_share == 1.0 else
+               f"; capitals with no arm over the lowercase at {self.settings.armless_share:g} of UC-lc"),
             "  value model: " + ("halo blend (default bubbles grown by " + ", ".join(
                 f"{x:g}/{y:g}" for x, y, _ in self.best.blend) + ")" if self.best.blend else "one bubble per glyph")
             + (" — cross-validated MAE " + ", ".join(f"{_NAMES[k]} {v:.1f}" for k, v in self.compared.items())
