@@ -122,12 +122,13 @@ def counts(path: Path) -> tuple[int, int, int, int]:
             sum(k.startswith("public.kern2.") for k in groups), len(kerning))
 
 
-def agreement(designer: Path, ours: list) -> tuple[int, float, float, float]:
-    """(pairs, MAE, Pearson r, MAE of no kerning) of BubbleKern's own values ``ours`` (the kept
-    pairs of ``kern --format json``; every other pair of the run is 0) against the ``designer``'s
+def agreement(designer: Path, ours: list) -> tuple[int, float, float, float, dict]:
+    """(pairs, MAE, Pearson r, MAE of no kerning, the same per context) of BubbleKern's own values ``ours`` (the
+    kept pairs of ``kern --format json``; every other pair of the run is 0) against the ``designer``'s
     kerning (UFO 3 lookup), per 1000 em, over the pairs either kerns among the glyphs the run kerned
     that text sets (one script or a common character, not :func:`~bubblekern.glyphsets.apart` nor
-    :func:`~bubblekern.glyphsets.flags_apart`)."""
+    :func:`~bubblekern.glyphsets.flags_apart`). Per context (:func:`quality.context_label`): (pairs, MAE, r,
+    MAE of no kerning, BubbleKern's mean, the designer's mean): a pooled r can fall where each context's rises."""
     import numpy as np
     from fontTools.ufoLib import UFOReader
 
@@ -151,7 +152,28 @@ def agreement(designer: Path, ours: list) -> tuple[int, float, float, float]:
     designer_values = np.array([theirs.get(p, 0) for p in pairs], dtype=float) * scale
     values = np.array([mine.get(p, 0) for p in pairs], dtype=float) * scale
     r = float(np.corrcoef(designer_values, values)[0, 1]) if len(pairs) > 1 else float("nan")
-    return len(pairs), float(np.abs(designer_values - values).mean()), r, float(np.abs(designer_values).mean())
+    return (len(pairs), float(np.abs(designer_values - values).mean()), r, float(np.abs(designer_values).mean()),
+            _by_context(font, pairs, designer_values, values))
+
+
+def _by_context(font, pairs: list, designer_values, values) -> dict[str, tuple]:
+    """:func:`agreement`'s figures per context of ``pairs``."""
+    import numpy as np
+    from quality import CONTEXT_ORDER, context_label
+
+    from bubblekern.model import glyph_kinds, pair_contexts
+
+    kinds = glyph_kinds(font, {n for p in pairs for n in p})
+    labels = [context_label(kinds, a, b, c)
+              for (a, b), c in zip(pairs, pair_contexts([kinds[a] for a, _ in pairs], [kinds[b] for _, b in pairs]))]
+    found = {}
+    for label in sorted(set(labels), key=lambda c: (CONTEXT_ORDER.index(c) if c in CONTEXT_ORDER else 99, c)):
+        mask = np.array([x == label for x in labels])
+        d, v = designer_values[mask], values[mask]
+        r = float(np.corrcoef(d, v)[0, 1]) if mask.sum() > 2 and d.std() and v.std() else float("nan")
+        found[label or "other"] = (int(mask.sum()), float(np.abs(d - v).mean()), r, float(np.abs(d).mean()),
+                                   float(v.mean()), float(d.mean()))
+    return found
 
 
 def _upm(reader) -> float:
@@ -237,6 +259,9 @@ def main() -> None:
     if agree is not None:
         print("BubbleKern's values against the designer's, over the {:,} pairs either kerns (per 1000 em): "
               "MAE {:.1f} (no kerning: {:.1f}), r {:.2f}".format(*itemgetter(0, 1, 3, 2)(agree)))
+        print("  by context: pairs, MAE (no kerning), r within, mean kern BubbleKern / designer")
+        for label, (n, mae, r, zero, mean, theirs) in agree[4].items():
+            print(f"    {label:<12} {n:>8,}  {mae:5.1f} ({zero:5.1f})  r {r:5.2f}  {mean:6.1f} / {theirs:6.1f}")
     for line in output.splitlines():
         if "time:" in line or "error" in line or "warning" in line or "solved" in line or "note" in line:
             print("  " + line.strip()[:400])

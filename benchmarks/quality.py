@@ -348,7 +348,7 @@ def score(predicted: dict, reference: dict, pairs: list, upm: float) -> dict:
 def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, designer: dict, ours: dict, theirs: dict,
               upm: float) -> list[tuple]:
     """One row per pair of a font (scored and model pairs), values per 1000 em, for ``--dump``."""
-    from bubblekern.model import CONTEXTS, MEASURED_KINDS, glyph_kinds, pair_contexts
+    from bubblekern.model import glyph_kinds, pair_contexts
 
     font = open_font(ufo)
     pairs = list(model_pairs) + list(scored)
@@ -357,17 +357,26 @@ def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, design
     scale = 1000.0 / upm
     training = set(model_pairs)
 
-    def context(a: str, b: str, c: int) -> str:  # punctuation split by side: where designers differ most
-        if c < 0 or CONTEXTS[c] != "punctuation":
-            return CONTEXTS[c] if c >= 0 else ""
-        marks = (kinds[a] in MEASURED_KINDS, kinds[b] in MEASURED_KINDS)  # punctuation, stops, raised marks
-        return {(True, True): "P–P", (True, False): "P–letter"}.get(marks, "letter–P")
-
     return [
-        (font_name, a, b, context(a, b, c), int((a, b) in training), round(designer.get((a, b), 0.0) * scale, 1),
+        (font_name, a, b, context_label(kinds, a, b, c), int((a, b) in training), round(designer.get((a, b), 0.0) * scale, 1),
          round(ours.get((a, b), 0.0) * scale, 1), round(theirs[(a, b)] * scale, 1) if (a, b) in theirs else "")
         for (a, b), c in zip(pairs, contexts)
     ]
+
+
+CONTEXT_ORDER = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "letter–P", "P–letter", "P–P")
+"""The contexts the benchmarks report on, in order (more follow: :data:`bubblekern.model.CONTEXTS`' policies)."""
+
+
+def context_label(kinds: dict, a: str, b: str, c: int) -> str:
+    """The reported context of the pair ``a b`` of :func:`bubblekern.model.pair_contexts` index ``c``: punctuation
+    split by side, where designers differ most ("" outside the contexts)."""
+    from bubblekern.model import CONTEXTS, MEASURED_KINDS
+
+    if c < 0 or CONTEXTS[c] != "punctuation":
+        return CONTEXTS[c] if c >= 0 else ""
+    marks = (kinds[a] in MEASURED_KINDS, kinds[b] in MEASURED_KINDS)  # punctuation, stops, raised marks
+    return {(True, True): "P–P", (True, False): "P–letter"}.get(marks, "letter–P")
 
 
 def by_context(rows: list[tuple]) -> None:
@@ -376,7 +385,7 @@ def by_context(rows: list[tuple]) -> None:
     squared values and r within it."""
     if not rows:
         return
-    order = ("UC-UC", "UC-lc", "lc-UC", "lc-lc", "letter–P", "P–letter", "P–P")
+    order = CONTEXT_ORDER
     contexts = sorted({r[3] for r in rows}, key=lambda c: (order.index(c) if c in order else len(order), c))
     held = {}  # font → its held-out rows, and those of each context
     for r in rows:
