@@ -259,29 +259,29 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
     if any(initial):  # a breathing or accent is the left edge of the capital it starts a word with
         solving = kernel.cap_depth(solving, 0.0, left_rows=initial)
     scaled = any(v != 1.0 for v in settings.strengths)
+    dashed = settings.dash_share != 1.0
     kinds = None  # read once, where the value model needs them (a raised mark's kind reads its ink)
-    if settings.depth_cap is not None or scaled or settings.blend:  # the value model
+    if settings.depth_cap is not None or scaled or dashed or settings.blend:  # the value model
         from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
             solving = capped_matrix(solving, settings.depth_cap * bubbles.band_height / settings.band)
-        if scaled:
+        if scaled or dashed:
             kinds = glyph_kinds(font, matrix.names)
-            contexts = context_scales(kinds, matrix.names, settings.strengths)
+        # the contexts' scales: the settings' strengths, else the ones learned with the blend for the pairs it blends
+        scaled_kinds, strengths, armless = None, settings.strengths, set()
         if settings.blend == "auto":
             from .model import auto_blend
 
-            shaped, learned, strengths = auto_blend(bubbles, matrix.names)
+            shaped, learned, learned_strengths = auto_blend(bubbles, matrix.names)
             if shaped:
                 blend = grown_matrices(solving, learned, bubbles.upm)
                 rows = [n in shaped for n in matrix.names]
                 kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
                 armless = _armless(font, matrix.names, kinds, rows, settings, bubbles, learned)
-                if not scaled:  # the strengths learned with the blend, for the pairs it blends
-                    contexts = context_scales({n: k for n, k in kinds.items() if n in shaped}, matrix.names, strengths,
-                                              armless, settings.armless_share)
-                elif armless:
-                    contexts = context_scales(kinds, matrix.names, settings.strengths, armless, settings.armless_share)
+                if not scaled:
+                    scaled_kinds = {n: k for n, k in kinds.items() if n in shaped}
+                    strengths = learned_strengths
                 blended = sum(1 for a, b in zip(solve_left, solve_right) if rows[a] and rows[b])
                 if not all(rows):
                     extra["blend_rows"] = rows
@@ -289,8 +289,11 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
             blend = grown_matrices(solving, settings.blend, bubbles.upm)
             blended = len(solve_left)
             kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
-            if armless := _armless(font, matrix.names, kinds, None, settings, bubbles, settings.blend):
-                contexts = context_scales(kinds, matrix.names, settings.strengths, armless, settings.armless_share)
+            armless = _armless(font, matrix.names, kinds, None, settings, bubbles, settings.blend)
+        if kinds is not None:
+            dashes = _dashes(font, matrix.names) if dashed else set()
+            contexts = context_scales(kinds if scaled_kinds is None else scaled_kinds, matrix.names, strengths, armless,
+                                      settings.armless_share, dashes, settings.dash_share)
     if blend:
         from .model import stop_floors
 
@@ -446,6 +449,14 @@ def _armless(font, names, kinds, rows, settings: Settings, bubbles: FontBubbles,
     if settings.armless_share == 1.0 or any(tuple(blend) == tuple(old) for _, old, _ in BLENDS[1:]):
         return set()
     return armless_capitals(font, kinds, names, lambda letters: serif_letters(bubbles, letters), bubbles.upm, rows)
+
+
+def _dashes(font, names) -> set[str]:
+    """The dashes of ``names`` (:func:`bubblekern.model.dash_rows`), whose pairs with letters
+    ``Settings.dash_share`` scales."""
+    from .model import dash_rows
+
+    return {name for name, dash in zip(names, dash_rows(font, names)) if dash}
 
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:

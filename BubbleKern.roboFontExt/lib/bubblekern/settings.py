@@ -134,6 +134,12 @@ class Settings:
     the lowercase letter's top, and designers kern ``Ta Vo Yo`` deeper than ``Av Ko Ly``, which meet the letter at
     its foot or middle: over 23 hand-kerned fonts the least-squares strengths of the two are 1.76 and 0.74 (the
     share 0.40–0.51 learned without any one family). 1: every capital at UC–lc's strength."""
+    dash_share: float = 1.0
+    """The share of the punctuation strength a dash (a hyphen, an en or em dash: :func:`bubblekern.model.dash_rows`)
+    kerns at beside a letter, either side (``-T`` ``T-`` ``-x``). Whether dashes are kerned against letters at all
+    is a designer's policy: Roboto's, Noto Sans's and Noto Serif's leave ``-Y`` ``-V`` ``-x`` at 0 where the bubbles
+    kern them, Caladea's kerns them deeper than the bubbles. ``bubblekern fit`` sets it from a model pair such as
+    ``-T``, as it sets ``stop_raised`` from ``.'``. 1: as punctuation."""
     stop_floor: float = 0.5
     """With the halo blend, a period or comma after a letter keeps at least this share of its bubbles' own kern
     (:func:`bubblekern.kernel.floor_gaps`): the halos, grown sideways, fill the white beside a round or open
@@ -188,6 +194,8 @@ class Settings:
             raise SettingsError(f"failsafe must be one of {', '.join(FAILSAFES)}, not {self.failsafe!r}")
         if self.stop_raised is not None and not (_number(self.stop_raised) and -500 <= self.stop_raised <= 500):
             raise SettingsError(f"stop_raised must be a kern from -500 to 500 per 1000 em or None, not {self.stop_raised!r}")
+        if not (_number(self.dash_share) and 0 <= self.dash_share <= 2):
+            raise SettingsError(f"dash_share must be a share from 0 to 2, not {self.dash_share!r}")
         for name in ("armless_share", "stop_floor", "stop_capital_floor"):
             if not (_number(getattr(self, name)) and 0 <= getattr(self, name) <= 1):
                 raise SettingsError(f"{name} must be a share from 0 to 1, not {getattr(self, name)!r}")

@@ -65,10 +65,12 @@ from .model import (
     CONTEXTS,
     STEM_KINDS,
     STRENGTH_PRIOR_PAIRS,
+    STRENGTHS,
     armless_capitals,
     bracket_codes,
     capped_matrix,
     dash_clearance,
+    dash_rows,
     fit_strengths,
     followed_bases,
     glyph_kinds,
@@ -176,6 +178,9 @@ class Candidate:
     case_offsets: tuple[float, ...] | None = None
     """``Settings.case_offsets`` (per 1000 em) read off the model pairs (:meth:`_Search.read_case_offsets`); None: as
     the settings the fit started from."""
+    dash_share: float | None = None
+    """``Settings.dash_share`` fitted to the model pairs of a dash beside a letter (:meth:`_Search.fit_dash_share`);
+    None: as the settings the fit started from."""
 
     def settings(self, base: Settings) -> Settings:
         return base.replace(
@@ -184,6 +189,7 @@ class Candidate:
             depth_cap=self.depth_cap, strengths=tuple(self.strengths), blend=tuple(self.blend),
             stop_raised=self.stop_raised if self.stop_raised is not None else base.stop_raised,
             case_offsets=self.case_offsets if self.case_offsets is not None else base.case_offsets,
+            dash_share=self.dash_share if self.dash_share is not None else base.dash_share,
         )
 
 
@@ -241,6 +247,7 @@ class FitResult:
             **({"case_offsets": dict(zip(CASE_CONTEXTS, self.settings.case_offsets))}
                if any(self.settings.case_offsets) else {}),
             **({"armless_share": self.settings.armless_share} if self.best.blend else {}),
+            **({"dash_share": self.settings.dash_share} if self.settings.dash_share != 1.0 else {}),
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
@@ -277,7 +284,9 @@ class FitResult:
             + ("" if not any(self.settings.case_offsets) else "; added to every pair of two letters: " + ", ".join(
                 f"{c} {v:g}" for c, v in zip(CASE_CONTEXTS, self.settings.case_offsets) if v) + " per 1000 em")
             + ("" if not self.best.blend or self.settings.armless_share == 1.0 else
-               f"; capitals with no arm over the lowercase at {self.settings.armless_share:g} of UC-lc"),
+               f"; capitals with no arm over the lowercase at {self.settings.armless_share:g} of UC-lc")
+            + ("" if self.settings.dash_share == 1.0 else
+               f"; a dash beside a letter at {self.settings.dash_share:g} of punctuation"),
             "  value model: " + ("halo blend (default bubbles grown by " + ", ".join(
                 f"{x:g}/{y:g}" for x, y, _ in self.best.blend) + ")" if self.best.blend else "one bubble per glyph")
             + (" — cross-validated MAE " + ", ".join(f"{_NAMES[k]} {v:.1f}" for k, v in self.compared.items())
@@ -480,7 +489,7 @@ def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     from .prior import blend_rows
 
     raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                     candidate.stop_raised, candidate.case_offsets)
+                     candidate.stop_raised, candidate.case_offsets, candidate.dash_share)
     names = sorted({n for pair in search.pairs for n in pair})
     index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
@@ -539,6 +548,9 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern.pop("stop_raised", None)
     if result.settings.stop_raised is not None:
         kern["stop_raised"] = float(result.settings.stop_raised)
+    kern.pop("dash_share", None)
+    if result.settings.dash_share != 1.0:
+        kern["dash_share"] = float(result.settings.dash_share)
     kern.pop("case_offsets", None)
     if any(result.settings.case_offsets):
         kern["case_offsets"] = [float(v) for v in result.settings.case_offsets]
@@ -638,6 +650,12 @@ class _Search:
         """The threshold of pairs of two capitals (font units): the settings', else :data:`CAPITAL_MIN_KERN`."""
         stops, raised = (dict(zip(self.names, rows)) for rows in stop_raised_rows(maker.font, kinds, self.names))
         self._stop_raised = np.array([stops[a] and raised[b] for a, b in self.solved_pairs], dtype=bool)
+        dashes = {n for n, dash in zip(self.names, dash_rows(maker.font, self.names)) if dash}
+        self._dash_letter = np.array([(a in dashes and kinds[a] == "P" and kinds[b] in STEM_KINDS)
+                                      or (b in dashes and kinds[b] == "P" and kinds[a] in STEM_KINDS)
+                                      for a, b in self.solved_pairs], dtype=bool)
+        """Per solved pair: a dash beside a letter (``Settings.dash_share``), as :func:`~bubblekern.model.context_scales`
+        finds it."""
         """Per solved pair: a raised mark after a stop (``Settings.stop_raised``: :func:`~bubblekern.model.stop_raised_rows`)."""
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
@@ -790,12 +808,14 @@ class _Search:
 
     def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES,
             blend: tuple = (), stop_raised: float | None = None,
-            case_offsets: tuple[float, ...] | None = None) -> np.ndarray:
+            case_offsets: tuple[float, ...] | None = None, dash_share: float | None = None) -> np.ndarray:
         """Solved values of every pair (before the threshold), 0 where a glyph has no bubble; ``stop_raised``
-        (``Settings.stop_raised``) and ``case_offsets`` (``Settings.case_offsets``): None for the base settings'."""
+        (``Settings.stop_raised``), ``case_offsets`` (``Settings.case_offsets``) and ``dash_share``
+        (``Settings.dash_share``): None for the base settings'."""
         stop_raised = self.base.stop_raised if stop_raised is None else float(stop_raised)
         offsets = tuple(self.base.case_offsets if case_offsets is None else case_offsets)
-        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets)
+        dash = self.base.dash_share if dash_share is None else float(dash_share)
+        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets, dash)
         if key not in self._raw:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap, blend)
             values = np.zeros(len(self.solved_pairs))
@@ -807,6 +827,9 @@ class _Search:
                     scale = table[self._solved_contexts[solvable]]  # context −1 (outside them) takes the last entry
                 if blend and self.base.armless_share != 1.0:  # as kern scales them: armless capitals before lowercase
                     shares = np.where(self._armless(band)[solvable], self.base.armless_share, 1.0)
+                    scale = shares if scale is None else scale * shares
+                if dash != 1.0:  # as kern scales them: a dash beside a letter
+                    shares = np.where(self._dash_letter[solvable], dash, 1.0)
                     scale = shares if scale is None else scale * shares
                 fixed = None
                 if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
@@ -828,7 +851,7 @@ class _Search:
 
     def predict(self, candidate: Candidate) -> np.ndarray:
         raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                       candidate.stop_raised, candidate.case_offsets)
+                       candidate.stop_raised, candidate.case_offsets, candidate.dash_share)
         return self.thresholded(raw, candidate)
 
     def thresholded(self, values: np.ndarray, candidate: Candidate) -> np.ndarray:
@@ -859,6 +882,24 @@ class _Search:
                   for v in tried]
         return float(tried[int(np.argmin(errors))])
 
+    def fit_dash_share(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...], blend: tuple,
+                       stop_raised: float | None, case_offsets: tuple[float, ...] | None) -> float | None:
+        """``Settings.dash_share`` closest (least MAE) to the model pairs of a dash beside a letter that the bubbles
+        kern (``-T``), of :data:`~bubblekern.model.STRENGTHS`, on a tie the one nearest 1; None (the base settings')
+        without such a pair. Whether a designer kerns dashes against letters is a policy: one pair decides."""
+        sub = self.subset
+        informing = self._dash_letter[: len(self.pairs)][sub]
+        if not informing.any():
+            return None
+        plain = self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, 1.0)[sub]
+        informing &= plain < 0
+        if not informing.any():
+            return None
+        reference = self.reference[sub][informing]
+        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, g)[sub][informing]
+                               - reference).mean()) + 1e-9 * abs(g - 1.0) for g in STRENGTHS]
+        return float(STRENGTHS[int(np.argmin(errors))])
+
     def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
         """(min_kern, MAE) of the best threshold for solved values ``raw``, all thresholds at once; pairs of two
         capitals are kept by :attr:`capital_min_kern` whichever is tried."""
@@ -885,10 +926,11 @@ class _Search:
             strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub],
                                       keep=self.base.strengths)
             stop_kern = self.fit_stop_raised(gen, band, depth, strengths, (), offsets)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets))
+            dash = self.fit_dash_share(gen, band, depth, strengths, (), stop_kern, offsets)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets, dash))
             if best is None or self._better(error, best[1]):
                 best = (Candidate(gen, float(band), min_kern, depth, strengths, (), stop_kern,
-                                  self.capital_min_kern, offsets), error)
+                                  self.capital_min_kern, offsets, dash), error)
         assert best is not None
         return best
 
@@ -905,9 +947,10 @@ class _Search:
         strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub], keep=keep,
                                   prior_pairs=STRENGTH_PRIOR_PAIRS)
         stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND, offsets)
-        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets))
+        dash = self.fit_dash_share(gen, band, None, strengths, BLEND, stop_kern, offsets)
+        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets, dash))
         return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern,
-                         offsets), error
+                         offsets, dash), error
 
     def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
         """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""

@@ -272,6 +272,8 @@ _CONTEXT = (
 """Context index by (left kind code, right kind code); −1: outside the contexts."""
 _ARMLESS = len(_CONTEXT)
 """The kind code :func:`context_scales` gives an armless capital (:func:`armless_capitals`)."""
+_DASH = _ARMLESS + 1
+"""The kind code :func:`context_scales` gives a dash whose pairs with letters ``Settings.dash_share`` scales."""
 
 
 def glyph_kind(font, name: str, table: Mapping[str, Sequence[int]] | None = None) -> Kind:
@@ -371,21 +373,30 @@ def capped_matrix(matrix, depth: float):
 
 
 def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: Sequence[float],
-                   armless: Collection[str] = (), share: float = 1.0):
+                   armless: Collection[str] = (), share: float = 1.0, dashes: Collection[str] = (),
+                   dash_share: float = 1.0):
     """The kernel's ``contexts`` argument: (a kind code per row of ``names``, the scale table)
-    for ``strengths``, or None when every strength is 1 and no capital is ``armless``. A capital of
-    ``armless`` (:func:`armless_capitals`) kerns before a lowercase letter at ``share`` of UC–lc's strength."""
+    for ``strengths``, or None when every strength is 1, no capital is ``armless`` and no dash is scaled. A
+    capital of ``armless`` (:func:`armless_capitals`) kerns before a lowercase letter at ``share`` of UC–lc's
+    strength; a punctuation glyph of ``dashes`` (:func:`dash_rows`) beside a letter at ``dash_share`` of the
+    punctuation strength (``Settings.dash_share``)."""
     armless = {n for n in armless if kinds.get(n) == "U"} if share != 1.0 else set()
-    if all(s == 1.0 for s in strengths) and not armless:
+    dashes = {n for n in dashes if kinds.get(n) == "P"} if dash_share != 1.0 else set()
+    if all(s == 1.0 for s in strengths) and not armless and not dashes:
         return None
     scales = [float(s) for s in strengths]
     table = [[1.0 if c < 0 else scales[c] for c in row] for row in _CONTEXT]
-    capital, lower = _CODES["U"], _CODES["l"]
-    for row in table:  # an armless capital's column is a capital's
-        row.append(row[capital])
-    table.append(list(table[capital]))  # its row too, but before a lowercase letter
+    capital, lower, mark = _CODES["U"], _CODES["l"], _CODES["P"]
+    for row in table:  # an armless capital's column is a capital's, a dash's a punctuation mark's
+        row.extend((row[capital], row[mark]))
+    table.append(list(table[capital]))  # their rows too, but an armless capital before a lowercase letter
+    table.append(list(table[mark]))
     table[_ARMLESS][lower] *= float(share)
-    return [_ARMLESS if n in armless else _CODES[kinds.get(n, "")] for n in names], table
+    for letter in (capital, lower, _ARMLESS):  # and a dash beside a letter
+        table[_DASH][letter] *= float(dash_share)
+        table[letter][_DASH] *= float(dash_share)
+    codes = [_DASH if n in dashes else _ARMLESS if n in armless else _CODES[kinds.get(n, "")] for n in names]
+    return codes, table
 
 
 def case_shifts(kinds: Mapping[str, Kind], names: Sequence[str], offsets: Sequence[float]):

@@ -114,6 +114,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "it is set past the letter's foot serif, under the arm, as if the serif were not there",
     )
     group.add_argument(
+        "--dash-share", type=at_least(0), metavar="SHARE",
+        help="the share (0 to 2) of the punctuation strength a hyphen or dash kerns at beside a letter (-T T- -x); "
+        "0: dashes are not kerned closer to letters; 'bubblekern fit' sets it from a model pair such as -T "
+        f"(default: as the font's settings have it, else {default.dash_share:g})",
+    )
+    group.add_argument(
         "--armless-share", type=at_least(0), metavar="SHARE",
         help="with the blend, the share (0 to 1) of the UC-lc strength a capital with no arm over the lowercase "
         "(A H K L R X Z; not T V W Y F P) kerns at before a lowercase letter, as designers kern Av Ko Ly less than "
@@ -234,6 +240,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
         "armless_share": getattr(args, "armless_share", None),
+        "dash_share": getattr(args, "dash_share", None),
         "stop_floor": getattr(args, "stop_floor", None),
         "stop_capital_floor": getattr(args, "stop_capital_floor", None),
         "dash_clearance": getattr(args, "dash_clearance", None),
