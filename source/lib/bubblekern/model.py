@@ -56,6 +56,10 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   sidebearing lines, so the hook's overhang was invisible to them, where designers kern ``f'`` +60 to +83 per
   1000 em (Caladea, Noto Sans, Noto Serif) and ``f)`` +40 to +90 (Noto). Letters whose accent or horn is what
   hangs (``ť ơ î``, built on a letter that does not: :func:`letter_roots`) are left as the bubbles kern them.
+- **A dash beside a letter at the designer's share** (``Settings.dash_share``): a dash (:func:`dash_rows`) beside a
+  letter kerns at a share of the punctuation strength, a row and a column of the context table (:func:`context_scales`):
+  whether dashes are kerned against letters at all is a policy (Roboto's and Noto's designers leave ``-Y`` at 0), which
+  ``fit`` reads off a model pair such as ``-T``.
 - **A designer's move of a whole case pair** (``Settings.case_offsets``): a kern added to every pair of two letters by
   their cases (:data:`CASE_CONTEXTS`, :func:`case_shifts`, the kernel's ``shifts``), after the strengths. The model
   kerns each case's straight pair (``H n`` for UC–lc: :func:`straight_pairs`) 0, so a designer's kern of it is how far
