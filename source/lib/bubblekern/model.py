@@ -125,6 +125,7 @@ __all__ = [
     "STRENGTH_LIMITS",
     "glyph_kind",
     "glyph_kinds",
+    "LOW_STOP_CATEGORIES",
     "pair_contexts",
     "capped_matrix",
     "context_scales",
@@ -307,15 +308,27 @@ def glyph_kind(font, name: str, table: Mapping[str, Sequence[int]] | None = None
 def glyph_kinds(font, names: Iterable[str]) -> dict[str, Kind]:
     """:func:`glyph_kind` of every name, from one read of the font's Unicode values; an unencoded glyph
     the small-capital features substitute (:func:`bubblekern.glyphsets.small_caps_of`) is a capital too,
-    and punctuation drawn above half the x-height a raised mark (``"R"``, :func:`raised_marks`)."""
+    punctuation drawn above half the x-height a raised mark (``"R"``, :func:`raised_marks`), and a punctuation
+    mark drawn wholly below it (:data:`LOW_STOP_CATEGORIES`, :func:`low_marks`) a stop (``"S"``): the low quotes
+    ``‚ „`` and the two-dot leader ``‥``, which designers kern before a letter as they kern a period or a comma."""
     table = unicode_table(font)
     kinds = {name: glyph_kind(font, name, table) for name in names}
     for name in small_caps_of(font).intersection(kinds):
         if kinds[name] in ("", "l") and not table.get(name):
             kinds[name] = "U"
-    for name in raised_marks(font, [n for n, kind in kinds.items() if kind == "P"]):
+    marks = [n for n, kind in kinds.items() if kind == "P"]
+    for name in raised_marks(font, marks):
         kinds[name] = "R"
+    low = [n for n in marks if kinds[n] == "P" and (char := _named_char(table, n)) is not None
+           and unicodedata.category(char) in LOW_STOP_CATEGORIES]
+    for name in low_marks(font, low):
+        kinds[name] = "S"
     return kinds
+
+
+LOW_STOP_CATEGORIES = ("Po", "Ps", "Pe", "Pi", "Pf")
+"""The punctuation a mark drawn wholly low must be of to kern as a stop (:func:`glyph_kinds`): not a dash (``Pd``) nor a
+connector (``Pc``: ``_``), which designers do not kern as a period."""
 
 
 RAISED_FLOOR = 0.5
