@@ -69,6 +69,8 @@ from .model import (
     armless_capitals,
     bracket_codes,
     capped_matrix,
+    case_shifts,
+    context_scales,
     dash_clearance,
     dash_rows,
     fit_strengths,
@@ -650,21 +652,20 @@ class _Search:
         """The threshold of pairs of two capitals (font units): the settings', else :data:`CAPITAL_MIN_KERN`."""
         stops, raised = (dict(zip(self.names, rows)) for rows in stop_raised_rows(maker.font, kinds, self.names))
         self._stop_raised = np.array([stops[a] and raised[b] for a, b in self.solved_pairs], dtype=bool)
-        dashes = {n for n, dash in zip(self.names, dash_rows(maker.font, self.names)) if dash}
-        self._dash_letter = np.array([(a in dashes and kinds[a] == "P" and kinds[b] in STEM_KINDS)
-                                      or (b in dashes and kinds[b] == "P" and kinds[a] in STEM_KINDS)
-                                      for a, b in self.solved_pairs], dtype=bool)
-        """Per solved pair: a dash beside a letter (``Settings.dash_share``), as :func:`~bubblekern.model.context_scales`
-        finds it."""
         """Per solved pair: a raised mark after a stop (``Settings.stop_raised``: :func:`~bubblekern.model.stop_raised_rows`)."""
+        rows = {n: i for i, n in enumerate(self.names)}
+        self._pair_rows = (np.array([rows[a] for a, _ in self.solved_pairs], dtype=np.intp),
+                           np.array([rows[b] for _, b in self.solved_pairs], dtype=np.intp))
+        """(left rows, right rows) of the solved pairs in :attr:`names`: where the kernel's tables are read."""
+        self._dashes = {n for n, dash in zip(self.names, dash_rows(maker.font, self.names)) if dash}
+        """The dashes among :attr:`names` (``Settings.dash_share``)."""
+        dashed = context_scales(kinds, self.names, _ONES, dashes=self._dashes, dash_share=0.0)
+        self._dash_letter = (np.zeros(len(self.solved_pairs), dtype=bool) if dashed is None
+                             else self._per_pair(dashed, slice(None)) == 0.0)
+        """Per solved pair: a dash beside a letter, the pairs ``Settings.dash_share`` scales (its table's zeros at 0)."""
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
-        rows = {n: i for i, n in enumerate(self.names)}
-        self.brackets = None if base.kern_inside_brackets else (
-            np.array([rows[a] for a, _ in self.solved_pairs], dtype=np.intp),
-            np.array([rows[b] for _, b in self.solved_pairs], dtype=np.intp),
-            bracket_codes(maker.font, self.names),
-        )
+        self.brackets = None if base.kern_inside_brackets else (*self._pair_rows, bracket_codes(maker.font, self.names))
         """(left rows, right rows, codes) of the solved pairs for :func:`~bubblekern.kernel.hold_inside`: pairs
         inside brackets are never kerned closer (``Settings.kern_inside_brackets`` off), as kern solves them."""
         self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
@@ -717,13 +718,16 @@ class _Search:
         return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
                              self.upm)
 
-    def _shifts(self, offsets: tuple[float, ...]) -> np.ndarray:
-        """Per solved pair, the kern ``offsets`` (``Settings.case_offsets``, per 1000 em) add to it: pairs of two
-        letters by their case context."""
-        table = np.array([*(v * self.upm / 1000.0 for v in offsets), 0.0])
-        cases = np.where((self._solved_contexts >= 0) & (self._solved_contexts < len(CASE_CONTEXTS)),
-                         self._solved_contexts, len(CASE_CONTEXTS))
-        return table[cases]
+    def _per_pair(self, codes_table: tuple, pairs) -> np.ndarray:
+        """The entries of a kernel table (``contexts`` or ``shifts``: a code per name of :attr:`names`, the table by
+        left and right code) for the solved pairs ``pairs`` (indices or a slice)."""
+        codes, table = np.asarray(codes_table[0], dtype=np.intp), np.asarray(codes_table[1], dtype=float)
+        left, right = self._pair_rows
+        return table[codes[left[pairs]], codes[right[pairs]]]
+
+    def _case_shifts(self, offsets: tuple[float, ...]):
+        """The kernel's ``shifts`` for ``offsets`` (``Settings.case_offsets``, per 1000 em), as kern builds them."""
+        return case_shifts(self.kinds, self.names, [v * self.upm / 1000.0 for v in offsets])
 
     def read_case_offsets(self) -> tuple[float, ...]:
         """``Settings.case_offsets`` (per 1000 em) as the scoring model pairs give them: each case context's straight
@@ -737,16 +741,14 @@ class _Search:
                 offsets[context] = round(float(self.reference[index[pair]]) * 1000.0 / self.upm, 1)
         return tuple(offsets)
 
-    def _armless(self, band: float) -> np.ndarray:
-        """Per solved pair: an armless capital (:func:`~bubblekern.model.armless_capitals`) before a lowercase
-        letter, the pairs ``Settings.armless_share`` scales with the blend, as ``kern`` does."""
+    def _armless(self, band: float) -> set[str]:
+        """The armless capitals among :attr:`names` (:func:`~bubblekern.model.armless_capitals`), their ink read at
+        ``band``, whose pairs before a lowercase letter ``Settings.armless_share`` scales with the blend."""
         key = ("armless", float(band))
         if key not in self._raw:
             reader = self._ink_reader(band)
-            armless = armless_capitals(self.maker.font, self.kinds, self.names,
-                                       lambda letters: serif_letters(reader, letters), self.upm)
-            self._raw[key] = (self._solved_contexts == CONTEXTS.index("UC-lc")) & np.array(
-                [a in armless for a, _ in self.solved_pairs], dtype=bool)
+            self._raw[key] = armless_capitals(self.maker.font, self.kinds, self.names,
+                                              lambda letters: serif_letters(reader, letters), self.upm)
         return self._raw[key]
 
     def _ink_reader(self, band: float) -> FontBubbles:
@@ -821,20 +823,15 @@ class _Search:
             values = np.zeros(len(self.solved_pairs))
             if solvable:
                 settings = self.base.replace(band=float(band), min_kern=0).cap_for(self.upm)
-                scale = None
-                if any(v != 1.0 for v in strengths):
-                    table = np.array(list(strengths) + [1.0])
-                    scale = table[self._solved_contexts[solvable]]  # context −1 (outside them) takes the last entry
-                if blend and self.base.armless_share != 1.0:  # as kern scales them: armless capitals before lowercase
-                    shares = np.where(self._armless(band)[solvable], self.base.armless_share, 1.0)
-                    scale = shares if scale is None else scale * shares
-                if dash != 1.0:  # as kern scales them: a dash beside a letter
-                    shares = np.where(self._dash_letter[solvable], dash, 1.0)
-                    scale = shares if scale is None else scale * shares
+                armless = self._armless(band) if blend and self.base.armless_share != 1.0 else ()
+                contexts = context_scales(self.kinds, self.names, strengths, armless, self.base.armless_share,
+                                          self._dashes, dash)  # the scales kern gives them
+                scale = None if contexts is None else self._per_pair(contexts, solvable)
                 fixed = None
                 if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
                     fixed = np.where(self._stop_raised[solvable], stop_raised * self.upm / 1000.0, np.nan)
-                shift = self._shifts(offsets)[solvable] if any(offsets) else None  # as kern adds them
+                shifts = self._case_shifts(offsets)  # as kern adds them
+                shift = None if shifts is None else self._per_pair(shifts, solvable)
                 failsafe = np.zeros(len(values), dtype=bool)
                 values[solvable], failsafe[solvable], _ = kern_values(gaps, left_widths, right_widths, settings, scale,
                                                                       fixed, shift)
@@ -954,7 +951,8 @@ class _Search:
 
     def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
         """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""
-        return self.reference - self._shifts(offsets)[: len(self.pairs)] if any(offsets) else self.reference
+        shifts = self._case_shifts(offsets)
+        return self.reference if shifts is None else self.reference - self._per_pair(shifts, slice(len(self.pairs)))
 
     def polish(self, best: Candidate, best_score: float, top: int = POLISHED) -> tuple[Candidate, float]:
         """Fit the value model (depth cap, strengths) to the ``top`` best bubble sets and bands scored;
