@@ -10,6 +10,7 @@ from typing import Any, Literal
 from .errors import FontInfoError, SettingsError
 
 __all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_dict", "stored_value",
+           "fitted_alike",
            "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
@@ -286,11 +287,11 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
-        """Settings from plain data; unknown keys are ignored. Strengths stored without ``armless_share`` were
-        fitted before armless capitals had a share of UC–lc's, with every capital alike: they keep a share of 1."""
+        """Settings from plain data; unknown keys are ignored. Strengths stored without ``armless_share``
+        (:func:`fitted_alike`) keep a share of 1."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        if "strengths" in values and "armless_share" not in values:
+        if fitted_alike(values):
             values["armless_share"] = 1.0
         for name in ("strengths", "case_offsets"):
             if isinstance(values.get(name), list):
@@ -340,6 +341,12 @@ def stores_blend(font) -> bool:
     ``bubblekern fit`` does; otherwise the command line and the RoboFont window take ``"auto"``."""
     stored = font.lib.get(LIB_KEY) if font is not None else None
     return isinstance(stored, Mapping) and "blend" in stored
+
+
+def fitted_alike(stored: Mapping[str, Any]) -> bool:
+    """Whether stored settings hold strengths but no ``armless_share``: fitted before armless capitals had a share
+    of UC–lc's strength, with every capital alike, so they kern with a share of 1."""
+    return "strengths" in stored and "armless_share" not in stored
 
 
 def stored_dict(font) -> dict:

@@ -452,6 +452,8 @@ ARM_HEIGHT = 80.0
 """Per 1000 units per em: the height over which that reach must hold. A serif face's ``N`` ``U`` ``J``
 reach past their stems only by the thin top serif (30 to 40 per 1000 em sustained this high, where ``T`` ``V``
 ``W`` ``Y`` reach 60 to 300)."""
+
+
 def arm_reach(ink: BandProfile, x_height: float, upm: float) -> float:
     """How far (per 1000 em) a capital's ``ink`` reaches right above half the ``x_height``, held over
     :data:`ARM_HEIGHT`, beyond its furthest reach below (its foot, leg or stem): ``T``'s bar over its stem,

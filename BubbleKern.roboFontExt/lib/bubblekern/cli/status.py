@@ -11,7 +11,7 @@ from ..bubbles import FontBubbles
 from ..generate import load_generate_settings
 from ..italic import OFFSET_KEY, italic_lines
 from ..model import BLEND, CASE_CONTEXTS, CONTEXTS, auto_blend
-from ..settings import LIB_KEY, Settings, italic_slant, stored_value, stores_blend
+from ..settings import LIB_KEY, Settings, fitted_alike, italic_slant, stored_value, stores_blend
 from ..status import BubbleStatus, bubble_status
 from ..sync import SyncStatus, sync_status
 from .common import open_ufo, warn
@@ -68,8 +68,8 @@ def blend_state(font, layer: str, status: BubbleStatus) -> dict:
     if blended and not given and any(v != 1 for v in learned):
         state["strengths"] = dict(zip(CONTEXTS, learned))
     share = stored_value(font, "armless_share")
-    if share is None:  # strengths stored without one were fitted with every capital alike (Settings.from_dict)
-        share = 1.0 if isinstance(stored, dict) and "strengths" in stored else Settings().armless_share
+    if share is None:
+        share = 1.0 if isinstance(stored, dict) and fitted_alike(stored) else Settings().armless_share
     if blended and blend == BLEND and share != 1:  # the blend the share was learned with
         state["armless_share"] = share
     return state

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import SettingsError
-from ..settings import LIB_KEY, Settings, stored_dict, stored_value, stores_blend
+from ..settings import LIB_KEY, Settings, fitted_alike, stored_dict, stored_value, stores_blend
 from .colors import color_defaults
 
 __all__ = [
@@ -149,11 +149,9 @@ MODEL_FIELDS = ("capital_min_kern", "depth_cap", "strengths", "blend", "failsafe
                 "punctuation_reference", "stem_reference", "follow_base", "tuck_raised", "clear_hanging_ink",
                 "serif_stops", "armless_share", "dash_share", "stop_floor", "stop_capital_floor", "dash_clearance",
                 "kern_inside_brackets", "prior_weight")
-"""Value-model settings a font's lib may hold (``bubblekern fit`` stores the first four, ``stop_raised`` and
-``case_offsets``, and
-``prior_weight`` with ``--prior``, ``dash_share`` and ``armless_share``; the window's Settings tab writes ``prior_weight``
-too) that the window's settings
-do not cover."""
+"""Value-model settings a font's lib may hold (``bubblekern fit`` stores the first four, ``stop_raised``,
+``case_offsets``, ``dash_share`` and ``armless_share``, and ``prior_weight`` with ``--prior``; the window's Settings
+tab writes ``prior_weight`` too) that the window's settings do not cover."""
 
 
 def with_font_model(settings: Settings, font) -> Settings:
@@ -165,7 +163,7 @@ def with_font_model(settings: Settings, font) -> Settings:
     if not stores_blend(font):
         settings = settings.replace(blend="auto")  # as on the command line
     stored = stored_dict(font)
-    if "strengths" in stored and "armless_share" not in stored:  # fitted with every capital alike (Settings.from_dict)
+    if fitted_alike(stored):  # fitted with every capital alike
         settings = settings.replace(armless_share=1.0)
     for name in MODEL_FIELDS:
         if name in stored:
