@@ -203,6 +203,23 @@ def test_fit_strengths_keeps_contexts_without_enough_model_pairs():
     assert fit_strengths(raw, np.zeros(3), contexts)[0] == 0.0  # a designer who kerns none of them
 
 
+def test_lc_uc_strength_follows_the_lighter_model_pairs():
+    """A designer kerns lowercase before capitals in part (``n T`` but not ``o V``): lc-UC's strength is what its
+    lighter model pairs say, where another context's is the middle of them."""
+    from bubblekern.model import OVERKERN_SHARE
+
+    lc_uc, uc_uc = CONTEXTS.index("lc-UC"), CONTEXTS.index("UC-UC")
+    assert OVERKERN_SHARE == {lc_uc: 0.25}
+    raw = np.array([-40.0, -40.0])
+    for context, expected in ((lc_uc, 0.0), (uc_uc, 1.0)):  # one pair kerned -80, one left at 0
+        contexts = np.full(2, context, dtype=np.int8)
+        assert fit_strengths(raw, np.array([-80.0, 0.0]), contexts)[context] == expected
+    raw, reference = np.full(3, -40.0), np.array([-40.0, -60.0, -80.0])  # a designer who kerns them all
+    for context, expected in ((lc_uc, 1.0), (uc_uc, 1.5)):
+        contexts = np.full(3, context, dtype=np.int8)
+        assert fit_strengths(raw, reference, contexts)[context] == expected
+
+
 def test_the_learned_strength_counts_as_prior_pairs_of_a_measured_context():
     """``prior_pairs``: a few model pairs move a strength only as far as they agree; many move it all the way;
     lc-UC (kern's rule, not a measure) and the policies are not drawn."""

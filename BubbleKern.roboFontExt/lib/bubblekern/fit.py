@@ -55,7 +55,7 @@ from .bubbles import FontBubbles
 from .errors import BubbleGeometryError, BubbleKernError
 from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
-from .glyphsets import word_initial_rows
+from .glyphsets import glyph_char, unicode_table, word_initial_rows
 from .italic import italic_offset
 from .kernel import cap_depth, hold_inside, measured_gaps, solve_blend
 from .model import (
@@ -150,6 +150,13 @@ cross-validated error is clearly lower)."""
 
 _ONES = (1.0,) * len(CONTEXTS)
 _NO_OFFSETS = (0.0,) * len(CASE_CONTEXTS)
+SPARSE_PAIRS = ("Tq", "Yq", "Vq")
+"""Model pairs that tell a designer who kerns only the letter pairs text sets (``Settings.words_only``): no common
+word sets them, yet their shapes kern as deep as ``T o`` (−60 to −80 per 1000 em blended). Over 37 hand-kerned fonts
+the designers who kern lowercase before capitals at all kern ``T q`` (96 % of 25), those who kern text pairs only
+do not (1 of 11)."""
+SPARSE_DEPTH = 20.0
+"""Per 1000 em: how deep the bubbles must kern a model pair of :data:`SPARSE_PAIRS` for its designer's 0 to tell."""
 
 Progress = Callable[[int, str], None]
 """``progress(bubble sets made, stage)`` after each point of the search is scored."""
@@ -183,6 +190,9 @@ class Candidate:
     dash_share: float | None = None
     """``Settings.dash_share`` fitted to the model pairs of a dash beside a letter (:meth:`_Search.fit_dash_share`);
     None: as the settings the fit started from."""
+    words_only: str | None = None
+    """``Settings.words_only`` read off the model pairs of :data:`SPARSE_PAIRS` (:meth:`_Search.read_words_only`): language
+    codes, ``""`` for every pair; None: as the settings the fit started from."""
 
     def settings(self, base: Settings) -> Settings:
         return base.replace(
@@ -192,6 +202,7 @@ class Candidate:
             stop_raised=self.stop_raised if self.stop_raised is not None else base.stop_raised,
             case_offsets=self.case_offsets if self.case_offsets is not None else base.case_offsets,
             dash_share=self.dash_share if self.dash_share is not None else base.dash_share,
+            words_only=(self.words_only or None) if self.words_only is not None else base.words_only,
         )
 
 
@@ -250,6 +261,7 @@ class FitResult:
                if any(self.settings.case_offsets) else {}),
             **({"armless_share": self.settings.armless_share} if self.best.blend else {}),
             **({"dash_share": self.settings.dash_share} if self.settings.dash_share != 1.0 else {}),
+            **({"words_only": self.settings.words_only} if self.settings.words_only else {}),
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
             "compared": {k: round(v, 3) for k, v in self.compared.items()},
@@ -288,7 +300,9 @@ class FitResult:
             + ("" if not self.best.blend or self.settings.armless_share == 1.0 else
                f"; capitals with no arm over the lowercase at {self.settings.armless_share:g} of UC-lc")
             + ("" if self.settings.dash_share == 1.0 else
-               f"; a dash beside a letter at {self.settings.dash_share:g} of punctuation"),
+               f"; a dash beside a letter at {self.settings.dash_share:g} of punctuation")
+            + ("" if not self.settings.words_only else
+               f"; only the letter pairs words of {self.settings.words_only} set"),
             "  value model: " + ("halo blend (default bubbles grown by " + ", ".join(
                 f"{x:g}/{y:g}" for x, y, _ in self.best.blend) + ")" if self.best.blend else "one bubble per glyph")
             + (" — cross-validated MAE " + ", ".join(f"{_NAMES[k]} {v:.1f}" for k, v in self.compared.items())
@@ -448,7 +462,7 @@ def fit(
 
     kept = []
     if model:  # the contexts whose strength the model pairs could not tell
-        raw = search.raw(best.generate, best.band, best.depth_cap, _ONES, best.blend)
+        raw = search.raw(best.generate, best.band, best.depth_cap, _ONES, best.blend, words_only=best.words_only)
         kept = [c for i, c in enumerate(CONTEXTS) if i not in informed_contexts(raw, search.contexts)]
 
     if prior is not None:  # the threshold of the blended values kern will write
@@ -491,7 +505,7 @@ def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     from .prior import blend_rows
 
     raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                     candidate.stop_raised, candidate.case_offsets, candidate.dash_share)
+                     candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only)
     names = sorted({n for pair in search.pairs for n in pair})
     index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
@@ -553,6 +567,9 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern.pop("dash_share", None)
     if result.settings.dash_share != 1.0:
         kern["dash_share"] = float(result.settings.dash_share)
+    kern.pop("words_only", None)
+    if result.settings.words_only:
+        kern["words_only"] = result.settings.words_only
     kern.pop("case_offsets", None)
     if any(result.settings.case_offsets):
         kern["case_offsets"] = [float(v) for v in result.settings.case_offsets]
@@ -670,6 +687,11 @@ class _Search:
         inside brackets are never kerned closer (``Settings.kern_inside_brackets`` off), as kern solves them."""
         self.word_initial = {n for n, w in zip(self.names, word_initial_rows(maker.font, self.names)) if w}
         """Glyphs whose left side is solved flat, as kern solves it (:func:`~bubblekern.glyphsets.word_initial_rows`)."""
+        table = unicode_table(maker.font)
+        chars = {n: glyph_char(n, table.get(n, ())) for n in self.names}
+        self._sparse = np.array([f"{chars[a]}{chars[b]}" in SPARSE_PAIRS for a, b in pairs], dtype=bool)
+        """Per scored pair: one of :data:`SPARSE_PAIRS` (``Settings.words_only``). They say whether a designer kerns
+        pairs no text sets, not how deep a context's pairs are: no strength is fitted to them."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
 
     @staticmethod
@@ -810,14 +832,17 @@ class _Search:
 
     def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES,
             blend: tuple = (), stop_raised: float | None = None,
-            case_offsets: tuple[float, ...] | None = None, dash_share: float | None = None) -> np.ndarray:
+            case_offsets: tuple[float, ...] | None = None, dash_share: float | None = None,
+            words_only: str | None = None) -> np.ndarray:
         """Solved values of every pair (before the threshold), 0 where a glyph has no bubble; ``stop_raised``
-        (``Settings.stop_raised``), ``case_offsets`` (``Settings.case_offsets``) and ``dash_share``
-        (``Settings.dash_share``): None for the base settings'."""
+        (``Settings.stop_raised``), ``case_offsets`` (``Settings.case_offsets``), ``dash_share``
+        (``Settings.dash_share``) and ``words_only`` (``Settings.words_only``, ``""`` for none): None for the base
+        settings'."""
         stop_raised = self.base.stop_raised if stop_raised is None else float(stop_raised)
         offsets = tuple(self.base.case_offsets if case_offsets is None else case_offsets)
         dash = self.base.dash_share if dash_share is None else float(dash_share)
-        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets, dash)
+        words = self.base.words_only if words_only is None else (words_only or None)
+        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets, dash, words)
         if key not in self._raw:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap, blend)
             values = np.zeros(len(self.solved_pairs))
@@ -843,12 +868,14 @@ class _Search:
                             values[own] = deeper
                 if self.brackets is not None:
                     values, _ = hold_inside(values, np.ones(len(values), dtype=bool), *self.brackets)
+                if words:  # as kern leaves them: not kerned
+                    values = np.where(self._unmet(words), 0.0, values)
             self._raw[key] = values[: len(self.pairs)]
         return self._raw[key]
 
     def predict(self, candidate: Candidate) -> np.ndarray:
         raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                       candidate.stop_raised, candidate.case_offsets, candidate.dash_share)
+                       candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only)
         return self.thresholded(raw, candidate)
 
     def thresholded(self, values: np.ndarray, candidate: Candidate) -> np.ndarray:
@@ -858,8 +885,45 @@ class _Search:
         least = np.where(self.capitals, capital, candidate.min_kern)
         return np.where(np.abs(values) >= least, values, 0.0)
 
+    def _unmet(self, langs: str) -> np.ndarray:
+        """Per solved pair: two letters no common word of ``langs`` sets side by side (``Settings.words_only``:
+        :func:`bubblekern.words.text_codes`); all false where wordfreq is missing, as kern then keeps them."""
+        key = ("unmet", langs)
+        if key not in self._raw:
+            from .words import WordsError, text_codes
+
+            try:
+                codes, met = text_codes(self.maker.font, self.names, langs)
+            except WordsError:
+                self._raw[key] = np.zeros(len(self.solved_pairs), dtype=bool)
+            else:
+                code = np.asarray(codes)[np.asarray(self._pair_rows)]
+                self._raw[key] = (code >= 0).all(axis=0) & np.array(
+                    [(a, b) not in met for a, b in code.T.tolist()], dtype=bool)
+        return self._raw[key]
+
+    def read_words_only(self, plain: np.ndarray) -> str | None:
+        """``Settings.words_only`` as the scoring model pairs of :data:`SPARSE_PAIRS` tell it from ``plain`` (their
+        values at the start strengths): :data:`~bubblekern.words.TEXT_LANGUAGES` when the designer leaves at 0 every
+        one the bubbles kern :data:`SPARSE_DEPTH` deep, ``""`` when the designer kerns one, None (the base settings')
+        without such a pair or without wordfreq. One pair decides: whether a designer kerns pairs no text sets is a
+        policy."""
+        informing = self._sparse[self.subset] & (plain[self.subset] <= -SPARSE_DEPTH * self.upm / 1000.0)
+        if not informing.any():
+            return None
+        if np.any(self.reference[self.subset][informing] != 0):
+            return ""
+        from .words import TEXT_LANGUAGES, WordsError, text_letter_pairs
+
+        try:
+            text_letter_pairs(TEXT_LANGUAGES)
+        except WordsError:
+            return None
+        return TEXT_LANGUAGES
+
     def fit_stop_raised(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...],
-                        blend: tuple = (), case_offsets: tuple[float, ...] | None = None) -> float | None:
+                        blend: tuple = (), case_offsets: tuple[float, ...] | None = None,
+                        words_only: str | None = None) -> float | None:
         """``Settings.stop_raised`` (per 1000 em) closest (least MAE) to the model pairs of a raised mark after a low
         stop that share no band (``.'``): 0 or one of their own values, on a tie the one nearest 0; None (the base
         settings') without such a pair. How far a designer brings a quote over a period is a policy, one kern for
@@ -868,19 +932,21 @@ class _Search:
         candidates = self._stop_raised[: len(self.pairs)][sub]
         if not candidates.any():  # most model pairs hold none: no solving for it
             return None
-        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets)[sub] for v in (0.0, -100.0))
+        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets, words_only=words_only)[sub]
+                      for v in (0.0, -100.0))
         informing = candidates & (none != some)
         if not informing.any():
             return None
         reference = self.reference[sub][informing]
         tried = sorted({0.0, *(round(float(v) * 1000.0 / self.upm) for v in reference)}, key=abs)
-        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets)[sub][informing]
-                               - reference).mean())
+        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets,
+                                        words_only=words_only)[sub][informing] - reference).mean())
                   for v in tried]
         return float(tried[int(np.argmin(errors))])
 
     def fit_dash_share(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...], blend: tuple,
-                       stop_raised: float | None, case_offsets: tuple[float, ...] | None) -> float | None:
+                       stop_raised: float | None, case_offsets: tuple[float, ...] | None,
+                       words_only: str | None = None) -> float | None:
         """``Settings.dash_share`` closest (least MAE) to the model pairs of a dash beside a letter that the bubbles
         kern (``-T``), of :data:`~bubblekern.model.STRENGTHS`, on a tie the one nearest 1; None (the base settings')
         without such a pair. Whether a designer kerns dashes against letters is a policy: one pair decides."""
@@ -888,13 +954,14 @@ class _Search:
         informing = self._dash_letter[: len(self.pairs)][sub]
         if not informing.any():
             return None
-        plain = self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, 1.0)[sub]
+        plain = self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, 1.0, words_only)[sub]
         informing &= plain < 0
         if not informing.any():
             return None
         reference = self.reference[sub][informing]
-        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, g)[sub][informing]
-                               - reference).mean()) + 1e-9 * abs(g - 1.0) for g in STRENGTHS]
+        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, g,
+                                        words_only)[sub][informing] - reference).mean()) + 1e-9 * abs(g - 1.0)
+                  for g in STRENGTHS]
         return float(STRENGTHS[int(np.argmin(errors))])
 
     def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
@@ -918,16 +985,19 @@ class _Search:
         best: tuple[Candidate, float] | None = None
         offsets = self.read_case_offsets()
         for depth in DEPTH_CAPS:
-            plain = self.raw(gen, band, depth, case_offsets=_NO_OFFSETS)
+            words = self.read_words_only(self.raw(gen, band, depth, self.base.strengths, case_offsets=_NO_OFFSETS,
+                                                  words_only=""))
+            plain = np.where(self._sparse, 0.0, self.raw(gen, band, depth, case_offsets=_NO_OFFSETS, words_only=words))
             sub = self.subset
             strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub],
                                       keep=self.base.strengths)
-            stop_kern = self.fit_stop_raised(gen, band, depth, strengths, (), offsets)
-            dash = self.fit_dash_share(gen, band, depth, strengths, (), stop_kern, offsets)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets, dash))
+            stop_kern = self.fit_stop_raised(gen, band, depth, strengths, (), offsets, words)
+            dash = self.fit_dash_share(gen, band, depth, strengths, (), stop_kern, offsets, words)
+            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets, dash,
+                                                           words))
             if best is None or self._better(error, best[1]):
                 best = (Candidate(gen, float(band), min_kern, depth, strengths, (), stop_kern,
-                                  self.capital_min_kern, offsets, dash), error)
+                                  self.capital_min_kern, offsets, dash, words), error)
         assert best is not None
         return best
 
@@ -939,15 +1009,19 @@ class _Search:
         :data:`~bubblekern.model.STRENGTH_PRIOR_PAIRS` more model pairs would."""
         sub = self.subset
         offsets = self.read_case_offsets()
-        plain = self.raw(gen, band, None, _ONES, BLEND, case_offsets=_NO_OFFSETS)
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
+        words = self.read_words_only(self.raw(gen, band, None, keep, BLEND, case_offsets=_NO_OFFSETS,
+                                              words_only=""))
+        plain = np.where(self._sparse, 0.0, self.raw(gen, band, None, _ONES, BLEND, case_offsets=_NO_OFFSETS,
+                                                     words_only=words))  # a pair no word sets tells no strength
         strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub], keep=keep,
                                   prior_pairs=STRENGTH_PRIOR_PAIRS)
-        stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND, offsets)
-        dash = self.fit_dash_share(gen, band, None, strengths, BLEND, stop_kern, offsets)
-        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets, dash))
+        stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND, offsets, words)
+        dash = self.fit_dash_share(gen, band, None, strengths, BLEND, stop_kern, offsets, words)
+        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets, dash,
+                                                       words))
         return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern,
-                         offsets, dash), error
+                         offsets, dash, words), error
 
     def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
         """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""

@@ -336,6 +336,15 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
         capitals = [kinds.get(name) == "U" for name in matrix.names]
         kept = kernel.keep_rows(values, kept, left, right, capitals, settings.capital_threshold)
+    if settings.words_only:  # a designer who kerns only the letter pairs text sets
+        from .words import WordsError, text_codes
+
+        try:
+            codes, met = text_codes(font, matrix.names, settings.words_only)
+        except WordsError as error:
+            notes.append(f"words_only ({settings.words_only}) not applied, every letter pair kerned: {error}")
+        else:
+            values, kept = kernel.drop_unmet(values, kept, left, right, codes, met)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):

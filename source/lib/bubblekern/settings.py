@@ -141,6 +141,14 @@ class Settings:
     is a designer's policy: Roboto's, Noto Sans's and Noto Serif's leave ``-Y`` ``-V`` ``-x`` at 0 where the bubbles
     kern them, Caladea's kerns them deeper than the bubbles. ``bubblekern fit`` sets it from a model pair such as
     ``-T``, as it sets ``stop_raised`` from ``.'``. 1: as punctuation."""
+    words_only: str | None = None
+    """Language codes (``"de,en,es,fr,it,nl,pt"``): a pair of two letters of those languages' alphabets that none of
+    their common words sets side by side, in lower case, capitalised or in capitals (``T q``, ``Y c``, any lowercase
+    before a capital), is not kerned (:func:`bubblekern.words.text_codes`; accented letters count as their base letter).
+    Some designers kern only the pairs their text sets: TeX Gyre's, Gentium's and DejaVu's kern ``T o`` and leave
+    ``T q`` at 0, where the bubbles kern both alike. Other glyphs (figures, punctuation, letters of other alphabets)
+    pair as ever. ``bubblekern fit`` sets it from a model pair such as ``T q``. The words come from wordfreq (the
+    ``words`` extra); without it kerning says so and keeps every pair. None: every pair."""
     stop_floor: float = 0.5
     """With the halo blend, a period or comma after a letter keeps at least this share of its bubbles' own kern
     (:func:`bubblekern.kernel.floor_gaps`): the halos, grown sideways, fill the white beside a round or open
@@ -197,6 +205,11 @@ class Settings:
             raise SettingsError(f"stop_raised must be a kern from -500 to 500 per 1000 em or None, not {self.stop_raised!r}")
         if not (_number(self.dash_share) and 0 <= self.dash_share <= 2):
             raise SettingsError(f"dash_share must be a share from 0 to 2, not {self.dash_share!r}")
+        if self.words_only is not None:
+            codes = self.words_only.replace(",", " ").split() if isinstance(self.words_only, str) else []
+            if not codes or not all(c.replace("-", "").isalnum() and c.isascii() for c in codes):
+                raise SettingsError(f"words_only must be language codes such as 'en,fr', or None, not {self.words_only!r}")
+            object.__setattr__(self, "words_only", ",".join(dict.fromkeys(codes)))
         for name in ("armless_share", "stop_floor", "stop_capital_floor"):
             if not (_number(getattr(self, name)) and 0 <= getattr(self, name) <= 1):
                 raise SettingsError(f"{name} must be a share from 0 to 1, not {getattr(self, name)!r}")
@@ -262,7 +275,7 @@ class Settings:
         data.pop("chunk")
         if data["positive_cap"] is None:
             data.pop("positive_cap")
-        for name in ("depth_cap", "stop_raised", "capital_min_kern"):
+        for name in ("depth_cap", "stop_raised", "capital_min_kern", "words_only"):
             if data[name] is None:
                 data.pop(name)
         if data["blend"]:

@@ -23,7 +23,8 @@ from functools import lru_cache
 from .errors import BubbleKernError
 from .pairs import Pair
 
-__all__ = ["WordsError", "CASES", "WORDS", "languages", "parse_languages", "word_pair_scores", "pairs_from_words"]
+__all__ = ["WordsError", "CASES", "WORDS", "TEXT_LANGUAGES", "languages", "parse_languages", "word_pair_scores",
+           "pairs_from_words", "text_letter_pairs", "text_codes"]
 
 CASES = ("lower", "title", "upper")
 """Case forms a word can be counted in: as listed (lower case), capitalised, all capitals."""
@@ -31,6 +32,11 @@ WORDS = 10_000
 """How many of a language's most common words are read by default."""
 WORDLIST = "small"
 """wordfreq's list: words used at least once per million, in every language it has."""
+
+
+TEXT_LANGUAGES = "de,en,es,fr,it,nl,pt"
+"""The languages whose common words say which letter pairs occur in text when ``bubblekern fit`` finds a designer
+who kerns no other (``Settings.words_only``)."""
 
 
 class WordsError(BubbleKernError, ValueError):
@@ -172,3 +178,33 @@ def pairs_from_words(
         raise WordsError(f"top must be a whole number ≥ 1, not {top!r}")
     pairs = list(word_pair_scores(langs, cmap, words=words, cases=cases))
     return pairs if top is None else pairs[:top]
+
+
+@lru_cache(maxsize=8)
+def text_letter_pairs(langs: str, words: int = WORDS) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The base letters (:func:`bubblekern.glyphsets.base_letter`: ``é`` is ``e``) of the ``words`` most common words
+    of each language of ``langs``, in lower case, capitalised and in capitals, and the pairs of them those words set
+    side by side."""
+    from .glyphsets import base_letter
+
+    pairs = {(base_letter(a), base_letter(b)) for code in parse_languages(langs)
+             for a, b in _letter_pairs(code, words, CASES)}
+    return frozenset(c for pair in pairs for c in pair), frozenset(pairs)
+
+
+def text_codes(font, names: Sequence[str], langs: str) -> tuple[list[int], frozenset[tuple[int, int]]]:
+    """What ``Settings.words_only`` keeps of the pairs of ``names``: per glyph, the index of its base letter among
+    the letters of ``langs``' common words (:func:`text_letter_pairs`), -1 for any other glyph (a figure,
+    punctuation, a letter of another alphabet, a glyph whose character cannot be told); and the index pairs
+    those words set side by side (for :func:`bubblekern.kernel.drop_unmet`)."""
+    from .glyphsets import base_letter, glyph_char, unicode_table
+
+    letters, pairs = text_letter_pairs(langs)
+    index = {c: i for i, c in enumerate(sorted(letters))}
+    table = unicode_table(font)
+    codes = []
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        letter = base_letter(char) if char and unicodedata.category(char).startswith("L") else None
+        codes.append(index.get(letter, -1))
+    return codes, frozenset((index[a], index[b]) for a, b in pairs)

@@ -120,6 +120,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: as the font's settings have it, else {default.dash_share:g})",
     )
     group.add_argument(
+        "--words-only", metavar="LANGS",
+        help="kern only the letter pairs the common words of these languages set side by side, in any case (e.g. "
+        "de,en,es,fr,it,nl,pt: T o, not T q nor any lowercase before a capital), as designers who kern text pairs only "
+        "do; other glyphs pair as ever; needs wordfreq (pip install 'bubblekern[words]'); 'bubblekern fit' sets it "
+        "from a model pair such as Tq; off: every pair (default: as the font's settings have it, else off)",
+    )
+    group.add_argument(
         "--armless-share", type=at_least(0), metavar="SHARE",
         help="with the blend, the share (0 to 1) of the UC-lc strength a capital with no arm over the lowercase "
         "(A H K L R X Z; not T V W Y F P) kerns at before a lowercase letter, as designers kern Av Ko Ly less than "
@@ -241,6 +248,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
         "armless_share": getattr(args, "armless_share", None),
         "dash_share": getattr(args, "dash_share", None),
+        "words_only": None if getattr(args, "words_only", None) in (None, "off") else args.words_only,
         "stop_floor": getattr(args, "stop_floor", None),
         "stop_capital_floor": getattr(args, "stop_capital_floor", None),
         "dash_clearance": getattr(args, "dash_clearance", None),
@@ -251,6 +259,8 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "lowercase_capital": getattr(args, "lowercase_capital", None),
         "rtl": _rtl_names(getattr(args, "rtl", None), font),
     }
+    if getattr(args, "words_only", None) == "off":
+        base = base.replace(words_only=None)
     try:
         return base.replace(**{k: v for k, v in flags.items() if v is not None})
     except ValueError as error:

@@ -46,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
                 warn(message)
         print_status(status, path, json_output=args.json, sync=sync, blend=blend_state(font, layer, status),
                      fitted=fitted_composites(font, layer, status), italic=italic_state(font), prior=prior_state(font),
-                     stop_raised=stored_value(font, "stop_raised"), case_offsets=stored_value(font, "case_offsets"))
+                     stop_raised=stored_value(font, "stop_raised"), case_offsets=stored_value(font, "case_offsets"),
+                     words_only=stored_value(font, "words_only"))
     return 0
 
 
@@ -114,7 +115,7 @@ def _names(names: list[str], limit: int = 20) -> str:
 def print_status(status: BubbleStatus, source: Path, json_output: bool = False, stream=None,
                  sync: SyncStatus | None = None, blend: dict | None = None, fitted: list[str] | None = None,
                  italic: dict | None = None, prior: dict | None = None, stop_raised: float | None = None,
-                 case_offsets: tuple[float, ...] | None = None) -> None:
+                 case_offsets: tuple[float, ...] | None = None, words_only: str | None = None) -> None:
     stream = stream or sys.stdout
     moved = {c: v for c, v in zip(CASE_CONTEXTS, case_offsets or ()) if v}
     if json_output:
@@ -123,6 +124,8 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
             extra["stop_raised"] = stop_raised
         if moved:
             extra["case_offsets"] = moved
+        if words_only:
+            extra["words_only"] = {"languages": words_only, "applied": _has_words()}
         if prior is not None:
             extra["prior"] = prior
         if italic is not None:
@@ -165,7 +168,20 @@ def print_status(status: BubbleStatus, source: Path, json_output: bool = False, 
         lines.append("  added to every pair of two letters: " + ", ".join(f"{c} {v:g}" for c, v in moved.items())
                      + " per 1000 em, as the font's settings say (`bubblekern fit` reads them off its model pairs H H, "
                      "H n, n H, n n; kern --case-offsets changes them)")
+    if words_only:
+        lines.append(f"  only the letter pairs the common words of {words_only} set are kerned, as the font's settings say "
+                     "(`bubblekern fit` sets it when its designer leaves a model pair such as Tq at 0; kern --words-only "
+                     "off kerns every pair)" + ("" if _has_words() else
+                                                 ": wordfreq is not installed, so kern keeps every pair "
+                                                 "(pip install 'bubblekern[words]')"))
     stream.write("\n".join(lines) + "\n")
+
+
+def _has_words() -> bool:
+    """Whether wordfreq, which ``Settings.words_only`` reads, can be imported."""
+    import importlib.util
+
+    return importlib.util.find_spec("wordfreq") is not None
 
 
 def _prior_line(prior: dict) -> str:

@@ -38,6 +38,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
     "F.P.f.r.\u2019,'",
     "\u201co\u2018o'o\"o",
     "-T-Y-o-",
+    "TqVq",
 ])
 """Training text when none is given: its characters the font lacks are left out."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, repeat
 from operator import add
@@ -604,6 +604,21 @@ def keep_rows(values: array, kept: array, left: Sequence[int], right: Sequence[i
             value = values[i]
             kept[i] = value != 0 and (value if value > 0 else -value) >= threshold
     return kept
+
+
+def drop_unmet(values: array, kept: array, left: Sequence[int], right: Sequence[int], codes: Sequence[int],
+               met: Collection[tuple[int, int]]) -> tuple[array, array]:
+    """(values, kept) with each pair of rows ``left[i], right[i]`` whose ``codes`` are both at least 0 and not a
+    pair of ``met`` set to 0 and not kept (``Settings.words_only``: two letters no common word sets side by side)."""
+    if not len(values) or not any(c >= 0 for c in codes):
+        return values, kept
+    met = met if isinstance(met, (set, frozenset)) else set(met)
+    values, kept = array(values.typecode, values), array(kept.typecode, kept)
+    for i, (a, b) in enumerate(zip(left, right)):
+        ca, cb = codes[a], codes[b]
+        if ca >= 0 and cb >= 0 and (ca, cb) not in met:
+            values[i], kept[i] = 0, 0
+    return values, kept
 
 
 def hold_inside(values: array, kept: array, left: Sequence[int], right: Sequence[int],
