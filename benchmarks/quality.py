@@ -188,6 +188,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
         f"min {settings.min_kern} (capitals {settings.capital_threshold}), depth cap {settings.depth_cap}, strengths {'/'.join(f'{v:g}' for v in settings.strengths)}"
         + (f", halo blend {settings.blend if isinstance(settings.blend, str) else 'on'}" if settings.blend else "")
         + (f", words of {settings.words_only} only" if settings.words_only else "")
+        + (f", quotes at {settings.quote_share:g}" if settings.quote_share != 1.0 else "")
         + (" (cross-validated MAE " + ", ".join(f"{k} {v:.1f}" for k, v in result.compared.items()) + ")"
            if fitted and result.compared else "")
     )

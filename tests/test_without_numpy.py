@@ -53,6 +53,7 @@ CORE_TESTS = [
     "test_dash_share.py",
     "test_low_stops.py",
     "test_words_only.py",
+    "test_quote_share.py",
     "test_stop_floor.py",
     "test_dash_clearance.py",
     "test_eroded_halo.py",

@@ -150,6 +150,12 @@ cross-validated error is clearly lower)."""
 
 _ONES = (1.0,) * len(CONTEXTS)
 _NO_OFFSETS = (0.0,) * len(CASE_CONTEXTS)
+QUOTE_SHARES = (0.0, 1.0)
+"""Shares ``fit`` tries for ``Settings.quote_share``: whether the designer kerns quotes beside letters, as punctuation,
+or not at all. On the benchmark's pool (mean r) 0.7756 so, against 0.7751 with every share of
+:data:`~bubblekern.model.STRENGTHS` up to 1 (Noto's ``L'`` −80 where the bubbles give −109 took all their quote pairs
+to three quarters) and less up to 2 (Caladea's, Cardo's and PT Serif's other quote pairs deeper than their
+designers': 0.7728 in a sketch over the benchmark's values)."""
 SPARSE_PAIRS = ("Tq", "Yq", "Vq")
 """Model pairs that tell a designer who kerns only the letter pairs text sets (``Settings.words_only``): no common
 word sets them, yet their shapes kern as deep as ``T o`` (−60 to −80 per 1000 em blended). Over 37 hand-kerned fonts
@@ -190,6 +196,9 @@ class Candidate:
     dash_share: float | None = None
     """``Settings.dash_share`` fitted to the model pairs of a dash beside a letter (:meth:`_Search.fit_dash_share`);
     None: as the settings the fit started from."""
+    quote_share: float | None = None
+    """``Settings.quote_share`` fitted to the model pairs of a quote beside a letter (:meth:`_Search.fit_quote_share`);
+    None: as the settings the fit started from."""
     words_only: str | None = None
     """``Settings.words_only`` read off the model pairs of :data:`SPARSE_PAIRS` (:meth:`_Search.read_words_only`): language
     codes, ``""`` for every pair; None: as the settings the fit started from."""
@@ -202,6 +211,7 @@ class Candidate:
             stop_raised=self.stop_raised if self.stop_raised is not None else base.stop_raised,
             case_offsets=self.case_offsets if self.case_offsets is not None else base.case_offsets,
             dash_share=self.dash_share if self.dash_share is not None else base.dash_share,
+            quote_share=self.quote_share if self.quote_share is not None else base.quote_share,
             words_only=(self.words_only or None) if self.words_only is not None else base.words_only,
         )
 
@@ -261,6 +271,7 @@ class FitResult:
                if any(self.settings.case_offsets) else {}),
             **({"armless_share": self.settings.armless_share} if self.best.blend else {}),
             **({"dash_share": self.settings.dash_share} if self.settings.dash_share != 1.0 else {}),
+            **({"quote_share": self.settings.quote_share} if self.settings.quote_share != 1.0 else {}),
             **({"words_only": self.settings.words_only} if self.settings.words_only else {}),
             "model": self.model,
             **({"blend": [list(h) for h in self.best.blend]} if self.best.blend else {}),
@@ -301,6 +312,8 @@ class FitResult:
                f"; capitals with no arm over the lowercase at {self.settings.armless_share:g} of UC-lc")
             + ("" if self.settings.dash_share == 1.0 else
                f"; a dash beside a letter at {self.settings.dash_share:g} of punctuation")
+            + ("" if self.settings.quote_share == 1.0 else
+               f"; a quote beside a letter at {self.settings.quote_share:g} of punctuation")
             + ("" if not self.settings.words_only else
                f"; only the letter pairs words of {self.settings.words_only} set"),
             "  value model: " + ("halo blend (default bubbles grown by " + ", ".join(
@@ -505,7 +518,8 @@ def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     from .prior import blend_rows
 
     raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                     candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only)
+                     candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only,
+                     candidate.quote_share)
     names = sorted({n for pair in search.pairs for n in pair})
     index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
@@ -567,6 +581,9 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern.pop("dash_share", None)
     if result.settings.dash_share != 1.0:
         kern["dash_share"] = float(result.settings.dash_share)
+    kern.pop("quote_share", None)
+    if result.settings.quote_share != 1.0:
+        kern["quote_share"] = float(result.settings.quote_share)
     kern.pop("words_only", None)
     if result.settings.words_only:
         kern["words_only"] = result.settings.words_only
@@ -680,6 +697,12 @@ class _Search:
         self._dash_letter = (np.zeros(len(self.solved_pairs), dtype=bool) if dashed is None
                              else self._per_pair(dashed, slice(None)) == 0.0)
         """Per solved pair: a dash beside a letter, the pairs ``Settings.dash_share`` scales (its table's zeros at 0)."""
+        quoted = context_scales(kinds, self.names, _ONES, quote_share=0.0)
+        self._quote_letter = (np.zeros(len(self.solved_pairs), dtype=bool) if quoted is None
+                              else self._per_pair(quoted, slice(None)) == 0.0)
+        """Per solved pair: a quote beside a letter, the pairs ``Settings.quote_share`` scales (its table's zeros). Their
+        share, fitted after the strengths, says how deep they kern: no strength is fitted to them (with them, the
+        punctuation strength of a designer who leaves ``L'`` ``'A`` at 0 and kerns ``P,`` ``T.`` came out between)."""
         self.slant = italic_slant(maker.font) if base.italic else 0.0
         self.origin = italic_offset(maker.font, -self.slant)
         self.brackets = None if base.kern_inside_brackets else (*self._pair_rows, bracket_codes(maker.font, self.names))
@@ -833,16 +856,18 @@ class _Search:
     def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES,
             blend: tuple = (), stop_raised: float | None = None,
             case_offsets: tuple[float, ...] | None = None, dash_share: float | None = None,
-            words_only: str | None = None) -> np.ndarray:
+            words_only: str | None = None, quote_share: float | None = None) -> np.ndarray:
         """Solved values of every pair (before the threshold), 0 where a glyph has no bubble; ``stop_raised``
         (``Settings.stop_raised``), ``case_offsets`` (``Settings.case_offsets``), ``dash_share``
-        (``Settings.dash_share``) and ``words_only`` (``Settings.words_only``, ``""`` for none): None for the base
-        settings'."""
+        (``Settings.dash_share``), ``words_only`` (``Settings.words_only``, ``""`` for none) and ``quote_share``
+        (``Settings.quote_share``): None for the base settings'."""
         stop_raised = self.base.stop_raised if stop_raised is None else float(stop_raised)
         offsets = tuple(self.base.case_offsets if case_offsets is None else case_offsets)
         dash = self.base.dash_share if dash_share is None else float(dash_share)
         words = self.base.words_only if words_only is None else (words_only or None)
-        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets, dash, words)
+        quote = self.base.quote_share if quote_share is None else float(quote_share)
+        key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets, dash, words,
+               quote)
         if key not in self._raw:
             solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap, blend)
             values = np.zeros(len(self.solved_pairs))
@@ -850,7 +875,7 @@ class _Search:
                 settings = self.base.replace(band=float(band), min_kern=0).cap_for(self.upm)
                 armless = self._armless(band) if blend and self.base.armless_share != 1.0 else ()
                 contexts = context_scales(self.kinds, self.names, strengths, armless, self.base.armless_share,
-                                          self._dashes, dash)  # the scales kern gives them
+                                          self._dashes, dash, quote)  # the scales kern gives them
                 scale = None if contexts is None else self._per_pair(contexts, solvable)
                 fixed = None
                 if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
@@ -875,7 +900,8 @@ class _Search:
 
     def predict(self, candidate: Candidate) -> np.ndarray:
         raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                       candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only)
+                       candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only,
+                       candidate.quote_share)
         return self.thresholded(raw, candidate)
 
     def thresholded(self, values: np.ndarray, candidate: Candidate) -> np.ndarray:
@@ -964,6 +990,28 @@ class _Search:
                   for g in STRENGTHS]
         return float(STRENGTHS[int(np.argmin(errors))])
 
+    def fit_quote_share(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...], blend: tuple,
+                        stop_raised: float | None, case_offsets: tuple[float, ...] | None, dash_share: float | None,
+                        words_only: str | None = None) -> float | None:
+        """``Settings.quote_share`` closest (least MAE) to the model pairs of a quote beside a letter that the bubbles
+        kern (``L'`` ``'A``), of :data:`QUOTE_SHARES`, on a tie the one nearest 1; None (the base settings') without
+        such a pair. Whether a designer kerns quotes against letters is a policy: one or two pairs decide."""
+        sub = self.subset
+        informing = self._quote_letter[: len(self.pairs)][sub]
+        if not informing.any():
+            return None
+
+        def values(share: float) -> np.ndarray:
+            return self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, dash_share, words_only,
+                            share)[sub]
+
+        informing &= values(1.0) < 0
+        if not informing.any():
+            return None
+        reference = self.reference[sub][informing]
+        errors = [float(np.abs(values(g)[informing] - reference).mean()) + 1e-9 * abs(g - 1.0) for g in QUOTE_SHARES]
+        return float(QUOTE_SHARES[int(np.argmin(errors))])
+
     def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
         """(min_kern, MAE) of the best threshold for solved values ``raw``, all thresholds at once; pairs of two
         capitals are kept by :attr:`capital_min_kern` whichever is tried."""
@@ -987,17 +1035,19 @@ class _Search:
         for depth in DEPTH_CAPS:
             words = self.read_words_only(self.raw(gen, band, depth, self.base.strengths, case_offsets=_NO_OFFSETS,
                                                   words_only=""))
-            plain = np.where(self._sparse, 0.0, self.raw(gen, band, depth, case_offsets=_NO_OFFSETS, words_only=words))
+            plain = np.where(self._sparse | self._quote_letter[: len(self.pairs)], 0.0,
+                             self.raw(gen, band, depth, case_offsets=_NO_OFFSETS, words_only=words))
             sub = self.subset
             strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub],
                                       keep=self.base.strengths)
             stop_kern = self.fit_stop_raised(gen, band, depth, strengths, (), offsets, words)
             dash = self.fit_dash_share(gen, band, depth, strengths, (), stop_kern, offsets, words)
+            quote = self.fit_quote_share(gen, band, depth, strengths, (), stop_kern, offsets, dash, words)
             min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets, dash,
-                                                           words))
+                                                           words, quote))
             if best is None or self._better(error, best[1]):
                 best = (Candidate(gen, float(band), min_kern, depth, strengths, (), stop_kern,
-                                  self.capital_min_kern, offsets, dash, words), error)
+                                  self.capital_min_kern, offsets, dash, quote, words), error)
         assert best is not None
         return best
 
@@ -1012,16 +1062,18 @@ class _Search:
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
         words = self.read_words_only(self.raw(gen, band, None, keep, BLEND, case_offsets=_NO_OFFSETS,
                                               words_only=""))
-        plain = np.where(self._sparse, 0.0, self.raw(gen, band, None, _ONES, BLEND, case_offsets=_NO_OFFSETS,
-                                                     words_only=words))  # a pair no word sets tells no strength
+        # a pair no word sets tells no strength, nor does a quote beside a letter: its share says how deep it kerns
+        plain = np.where(self._sparse | self._quote_letter[: len(self.pairs)], 0.0,
+                         self.raw(gen, band, None, _ONES, BLEND, case_offsets=_NO_OFFSETS, words_only=words))
         strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub], keep=keep,
                                   prior_pairs=STRENGTH_PRIOR_PAIRS)
         stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND, offsets, words)
         dash = self.fit_dash_share(gen, band, None, strengths, BLEND, stop_kern, offsets, words)
+        quote = self.fit_quote_share(gen, band, None, strengths, BLEND, stop_kern, offsets, dash, words)
         min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets, dash,
-                                                       words))
+                                                       words, quote))
         return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern,
-                         offsets, dash, words), error
+                         offsets, dash, quote, words), error
 
     def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
         """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""

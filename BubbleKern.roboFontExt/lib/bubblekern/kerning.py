@@ -259,14 +259,14 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
     if any(initial):  # a breathing or accent is the left edge of the capital it starts a word with
         solving = kernel.cap_depth(solving, 0.0, left_rows=initial)
     scaled = any(v != 1.0 for v in settings.strengths)
-    dashed = settings.dash_share != 1.0
+    marks_scaled = settings.dash_share != 1.0 or settings.quote_share != 1.0  # dashes or quotes beside letters
     kinds = None  # read once, where the value model needs them (a raised mark's kind reads its ink)
-    if settings.depth_cap is not None or scaled or dashed or settings.blend:  # the value model
+    if settings.depth_cap is not None or scaled or marks_scaled or settings.blend:  # the value model
         from .model import capped_matrix, context_scales, glyph_kinds, grown_matrices
 
         if settings.depth_cap is not None:
             solving = capped_matrix(solving, settings.depth_cap * bubbles.band_height / settings.band)
-        if scaled or dashed:
+        if scaled or marks_scaled:
             kinds = glyph_kinds(font, matrix.names)
         # the contexts' scales: the settings' strengths, else the ones learned with the blend for the pairs it blends
         scaled_kinds, strengths, armless = None, settings.strengths, set()
@@ -291,9 +291,9 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
             kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
             armless = _armless(font, matrix.names, kinds, None, settings, bubbles, settings.blend)
         if kinds is not None:
-            dashes = _dashes(font, matrix.names) if dashed else set()
+            dashes = _dashes(font, matrix.names) if settings.dash_share != 1.0 else set()
             contexts = context_scales(kinds if scaled_kinds is None else scaled_kinds, matrix.names, strengths, armless,
-                                      settings.armless_share, dashes, settings.dash_share)
+                                      settings.armless_share, dashes, settings.dash_share, settings.quote_share)
     if blend:
         from .model import stop_floors
 

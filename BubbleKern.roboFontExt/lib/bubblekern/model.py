@@ -64,6 +64,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   their cases (:data:`CASE_CONTEXTS`, :func:`case_shifts`, the kernel's ``shifts``), after the strengths. The model
   kerns each case's straight pair (``H n`` for UC–lc: :func:`straight_pairs`) 0, so a designer's kern of it is how far
   that whole context moved (Lato ``H n`` −7.5, ``n H`` −9.5); ``fit`` reads it off that model pair.
+- **A quote beside a letter at the designer's share** (``Settings.quote_share``): a raised mark (kind ``"R"``: a
+  quote, an asterisk, a degree) after a letter or before a capital kerns at a share of the punctuation strength, a
+  cell of the context table (:func:`context_scales`): whether quotes are kerned against letters at all is a policy
+  (TeX Gyre's, Carlito's, DejaVu's designers leave ``L'`` ``'A`` at 0 and kern ``P,`` ``T.``), which ``fit`` reads
+  off model pairs such as ``L'`` and ``'A``.
 - **Capitals with no arm over the lowercase kern lighter before it** (``Settings.armless_share``): with the blend, a
   capital whose ink reaches no further right above half the x-height than below (``A K L R X Z``, ``H``, a serif ``N``
   whose thin top serif is no arm: :func:`arm_reach`, :func:`armless_capitals`) kerns before a lowercase letter at a
@@ -401,15 +406,16 @@ def capped_matrix(matrix, depth: float):
 
 def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: Sequence[float],
                    armless: Collection[str] = (), share: float = 1.0, dashes: Collection[str] = (),
-                   dash_share: float = 1.0):
+                   dash_share: float = 1.0, quote_share: float = 1.0):
     """The kernel's ``contexts`` argument: (a kind code per row of ``names``, the scale table)
-    for ``strengths``, or None when every strength is 1, no capital is ``armless`` and no dash is scaled. A
-    capital of ``armless`` (:func:`armless_capitals`) kerns before a lowercase letter at ``share`` of UC–lc's
+    for ``strengths``, or None when every strength is 1, no capital is ``armless`` and no dash nor quote is scaled.
+    A capital of ``armless`` (:func:`armless_capitals`) kerns before a lowercase letter at ``share`` of UC–lc's
     strength; a punctuation glyph of ``dashes`` (:func:`dash_rows`) beside a letter at ``dash_share`` of the
-    punctuation strength (``Settings.dash_share``)."""
+    punctuation strength (``Settings.dash_share``); a raised mark after a letter or before a capital at
+    ``quote_share`` of it (``Settings.quote_share``; before a lowercase letter it is ``raised-lc``'s)."""
     armless = {n for n in armless if kinds.get(n) == "U"} if share != 1.0 else set()
     dashes = {n for n in dashes if kinds.get(n) == "P"} if dash_share != 1.0 else set()
-    if all(s == 1.0 for s in strengths) and not armless and not dashes:
+    if all(s == 1.0 for s in strengths) and not armless and not dashes and quote_share == 1.0:
         return None
     scales = [float(s) for s in strengths]
     table = [[1.0 if c < 0 else scales[c] for c in row] for row in _CONTEXT]
@@ -419,9 +425,13 @@ def context_scales(kinds: Mapping[str, Kind], names: Sequence[str], strengths: S
     table.append(list(table[capital]))  # their rows too, but an armless capital before a lowercase letter
     table.append(list(table[mark]))
     table[_ARMLESS][lower] *= float(share)
-    for letter in (capital, lower, _ARMLESS):  # and a dash beside a letter
+    raised = _CODES["R"]
+    for letter in (capital, lower, _ARMLESS):  # and a dash beside a letter, a raised mark after one
         table[_DASH][letter] *= float(dash_share)
         table[letter][_DASH] *= float(dash_share)
+        table[letter][raised] *= float(quote_share)
+    for letter in (capital, _ARMLESS):  # and a raised mark before a capital
+        table[raised][letter] *= float(quote_share)
     codes = [_DASH if n in dashes else _ARMLESS if n in armless else _CODES[kinds.get(n, "")] for n in names]
     return codes, table
 

@@ -141,6 +141,12 @@ class Settings:
     is a designer's policy: Roboto's, Noto Sans's and Noto Serif's leave ``-Y`` ``-V`` ``-x`` at 0 where the bubbles
     kern them, Caladea's kerns them deeper than the bubbles. ``bubblekern fit`` sets it from a model pair such as
     ``-T``, as it sets ``stop_raised`` from ``.'``. 1: as punctuation."""
+    quote_share: float = 1.0
+    """The share of the punctuation strength a raised mark (a quote, an asterisk, a degree: punctuation drawn above half
+    the x-height) kerns at after a letter (``L'`` ``T"``) or before a capital (``'A``); before a lowercase letter the
+    ``raised-lc`` context's strength decides. Whether quotes are kerned against letters is a designer's policy: TeX
+    Gyre's, Carlito's, DejaVu's and EB Garamond's designers leave ``L'`` and ``'A`` at 0 while they kern ``P,`` and
+    ``T.``. ``bubblekern fit`` sets it from model pairs such as ``L'`` and ``'A``. 1: as punctuation."""
     words_only: str | None = None
     """Language codes (``"de,en,es,fr,it,nl,pt"``): a pair of two letters of those languages' alphabets that none of
     their common words sets side by side, in lower case, capitalised or in capitals (``T q``, ``Y c``, any lowercase
@@ -203,8 +209,9 @@ class Settings:
             raise SettingsError(f"failsafe must be one of {', '.join(FAILSAFES)}, not {self.failsafe!r}")
         if self.stop_raised is not None and not (_number(self.stop_raised) and -500 <= self.stop_raised <= 500):
             raise SettingsError(f"stop_raised must be a kern from -500 to 500 per 1000 em or None, not {self.stop_raised!r}")
-        if not (_number(self.dash_share) and 0 <= self.dash_share <= 2):
-            raise SettingsError(f"dash_share must be a share from 0 to 2, not {self.dash_share!r}")
+        for name in ("dash_share", "quote_share"):
+            if not (_number(getattr(self, name)) and 0 <= getattr(self, name) <= 2):
+                raise SettingsError(f"{name} must be a share from 0 to 2, not {getattr(self, name)!r}")
         if self.words_only is not None:
             codes = self.words_only.replace(",", " ").split() if isinstance(self.words_only, str) else []
             if not codes or not all(c.replace("-", "").isalnum() and c.isascii() for c in codes):

@@ -39,6 +39,7 @@ DEFAULT_TRAINING_TEXT = "\n".join([
     "\u201co\u2018o'o\"o",
     "-T-Y-o-",
     "TqVq",
+    "L'A'T\"Y\"",
 ])
 """Training text when none is given: its characters the font lacks are left out."""
 

@@ -120,6 +120,12 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: as the font's settings have it, else {default.dash_share:g})",
     )
     group.add_argument(
+        "--quote-share", type=at_least(0), metavar="SHARE",
+        help="the share (0 to 2) of the punctuation strength a quote (a raised mark) kerns at after a letter or before "
+        "a capital (L' T\" 'A); 0: quotes are not kerned closer to letters; 'bubblekern fit' sets it from model pairs "
+        f"such as L' and 'A (default: as the font's settings have it, else {default.quote_share:g})",
+    )
+    group.add_argument(
         "--words-only", metavar="LANGS",
         help="kern only the letter pairs the common words of these languages set side by side, in any case (e.g. "
         "de,en,es,fr,it,nl,pt: T o, not T q nor any lowercase before a capital), as designers who kern text pairs only "
@@ -248,6 +254,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
         "armless_share": getattr(args, "armless_share", None),
         "dash_share": getattr(args, "dash_share", None),
+        "quote_share": getattr(args, "quote_share", None),
         "words_only": None if getattr(args, "words_only", None) in (None, "off") else args.words_only,
         "stop_floor": getattr(args, "stop_floor", None),
         "stop_capital_floor": getattr(args, "stop_capital_floor", None),
