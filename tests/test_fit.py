@@ -616,7 +616,7 @@ def test_one_model_pair_sets_the_kern_of_a_quote_after_a_stop():
     for designer in (-68, 0):
         font.kerning[stop] = designer
         result = fit(font, train, refine=False, controls=False, value_model="blend")
-        assert result.settings.stop_raised == designer and result.best.stop_raised == designer
+        assert result.settings.stop_raised == designer and result.best.policies.stop_raised == designer
         assert result.to_dict()["stop_raised"] == designer and "a raised mark after a stop" in result.format()
     # without such a pair the settings the fit started from decide, and an unset one is not written
     quiet = fit(font, train[:3], refine=False, controls=False, value_model="blend")

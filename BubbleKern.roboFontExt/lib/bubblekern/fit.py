@@ -173,6 +173,38 @@ class FitError(BubbleKernError):
 
 
 @dataclass(frozen=True)
+class Policies:
+    """What ``fit`` reads off the model pairs beside the strengths: settings a designer's policy decides, one model
+    pair or a few each. None (each): as the settings the fit started from."""
+
+    stop_raised: float | None = None
+    """``Settings.stop_raised`` (per 1000 em): :meth:`_Search.fit_stop_raised`."""
+    case_offsets: tuple[float, ...] | None = None
+    """``Settings.case_offsets`` (per 1000 em): :meth:`_Search.read_case_offsets`."""
+    dash_share: float | None = None
+    """``Settings.dash_share``: :meth:`_Search.fit_dash_share`."""
+    quote_share: float | None = None
+    """``Settings.quote_share``: :meth:`_Search.fit_quote_share`."""
+    words_only: str | None = None
+    """``Settings.words_only``: :meth:`_Search.read_words_only`; ``""`` for every pair."""
+
+    def over(self, base: Settings) -> Settings:
+        """``base`` with these policies in place of its own."""
+        changes = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name) is not None}
+        if "words_only" in changes:
+            changes["words_only"] = changes["words_only"] or None
+        return base.replace(**changes) if changes else base
+
+    def but(self, **changes) -> Policies:
+        """These policies with ``changes``."""
+        return dataclasses.replace(self, **changes)
+
+
+_AS_SET = Policies()
+"""Every policy as the settings the fit started from."""
+
+
+@dataclass(frozen=True)
 class Candidate:
     """One point of the search: generation settings plus band height and threshold."""
 
@@ -185,34 +217,16 @@ class Candidate:
     """The value model's depth cap and per-context strengths (see :mod:`bubblekern.model`)."""
     blend: tuple[tuple[float, float, float], ...] = ()
     """The halo blend (``Settings.blend``); empty: one bubble per glyph."""
-    stop_raised: float | None = None
-    """``Settings.stop_raised`` (per 1000 em) fitted to the model pairs (:meth:`_Search.fit_stop_raised`); None: as
-    the settings the fit started from."""
     capital_min_kern: int | None = None
     """``Settings.capital_min_kern`` (font units): the threshold of pairs of two capitals; None: ``min_kern``."""
-    case_offsets: tuple[float, ...] | None = None
-    """``Settings.case_offsets`` (per 1000 em) read off the model pairs (:meth:`_Search.read_case_offsets`); None: as
-    the settings the fit started from."""
-    dash_share: float | None = None
-    """``Settings.dash_share`` fitted to the model pairs of a dash beside a letter (:meth:`_Search.fit_dash_share`);
-    None: as the settings the fit started from."""
-    quote_share: float | None = None
-    """``Settings.quote_share`` fitted to the model pairs of a quote beside a letter (:meth:`_Search.fit_quote_share`);
-    None: as the settings the fit started from."""
-    words_only: str | None = None
-    """``Settings.words_only`` read off the model pairs of :data:`SPARSE_PAIRS` (:meth:`_Search.read_words_only`): language
-    codes, ``""`` for every pair; None: as the settings the fit started from."""
+    policies: Policies = _AS_SET
+    """The policies read off the model pairs."""
 
     def settings(self, base: Settings) -> Settings:
-        return base.replace(
+        return self.policies.over(base).replace(
             band=float(self.band), min_kern=int(self.min_kern), capital_min_kern=self.capital_min_kern,
             layer=_layer(self.generate, base),
             depth_cap=self.depth_cap, strengths=tuple(self.strengths), blend=tuple(self.blend),
-            stop_raised=self.stop_raised if self.stop_raised is not None else base.stop_raised,
-            case_offsets=self.case_offsets if self.case_offsets is not None else base.case_offsets,
-            dash_share=self.dash_share if self.dash_share is not None else base.dash_share,
-            quote_share=self.quote_share if self.quote_share is not None else base.quote_share,
-            words_only=(self.words_only or None) if self.words_only is not None else base.words_only,
         )
 
 
@@ -475,7 +489,8 @@ def fit(
 
     kept = []
     if model:  # the contexts whose strength the model pairs could not tell
-        raw = search.raw(best.generate, best.band, best.depth_cap, _ONES, best.blend, words_only=best.words_only)
+        raw = search.raw(best.generate, best.band, best.depth_cap, _ONES, best.blend,
+                         Policies(words_only=best.policies.words_only))
         kept = [c for i, c in enumerate(CONTEXTS) if i not in informed_contexts(raw, search.contexts)]
 
     if prior is not None:  # the threshold of the blended values kern will write
@@ -518,8 +533,7 @@ def _with_prior(search: _Search, candidate: Candidate, prior) -> np.ndarray:
     from .prior import blend_rows
 
     raw = search.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                     candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only,
-                     candidate.quote_share)
+                     candidate.policies)
     names = sorted({n for pair in search.pairs for n in pair})
     index = {n: i for i, n in enumerate(names)}
     left, right = [index[a] for a, _ in search.pairs], [index[b] for _, b in search.pairs]
@@ -854,18 +868,12 @@ class _Search:
         return self._raw[key]
 
     def raw(self, gen, band: float, depth_cap: float | None = None, strengths: tuple[float, ...] = _ONES,
-            blend: tuple = (), stop_raised: float | None = None,
-            case_offsets: tuple[float, ...] | None = None, dash_share: float | None = None,
-            words_only: str | None = None, quote_share: float | None = None) -> np.ndarray:
-        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble; ``stop_raised``
-        (``Settings.stop_raised``), ``case_offsets`` (``Settings.case_offsets``), ``dash_share``
-        (``Settings.dash_share``), ``words_only`` (``Settings.words_only``, ``""`` for none) and ``quote_share``
-        (``Settings.quote_share``): None for the base settings'."""
-        stop_raised = self.base.stop_raised if stop_raised is None else float(stop_raised)
-        offsets = tuple(self.base.case_offsets if case_offsets is None else case_offsets)
-        dash = self.base.dash_share if dash_share is None else float(dash_share)
-        words = self.base.words_only if words_only is None else (words_only or None)
-        quote = self.base.quote_share if quote_share is None else float(quote_share)
+            blend: tuple = (), policies: Policies = _AS_SET) -> np.ndarray:
+        """Solved values of every pair (before the threshold), 0 where a glyph has no bubble, with ``policies``
+        over the base settings'."""
+        chosen = policies.over(self.base)
+        stop_raised, offsets, words = chosen.stop_raised, chosen.case_offsets, chosen.words_only
+        dash, quote = chosen.dash_share, chosen.quote_share
         key = ("values", _key(gen), float(band), depth_cap, tuple(strengths), blend, stop_raised, offsets, dash, words,
                quote)
         if key not in self._raw:
@@ -900,8 +908,7 @@ class _Search:
 
     def predict(self, candidate: Candidate) -> np.ndarray:
         raw = self.raw(candidate.generate, candidate.band, candidate.depth_cap, candidate.strengths, candidate.blend,
-                       candidate.stop_raised, candidate.case_offsets, candidate.dash_share, candidate.words_only,
-                       candidate.quote_share)
+                       candidate.policies)
         return self.thresholded(raw, candidate)
 
     def thresholded(self, values: np.ndarray, candidate: Candidate) -> np.ndarray:
@@ -948,8 +955,7 @@ class _Search:
         return TEXT_LANGUAGES
 
     def fit_stop_raised(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...],
-                        blend: tuple = (), case_offsets: tuple[float, ...] | None = None,
-                        words_only: str | None = None) -> float | None:
+                        blend: tuple = (), policies: Policies = _AS_SET) -> float | None:
         """``Settings.stop_raised`` (per 1000 em) closest (least MAE) to the model pairs of a raised mark after a low
         stop that share no band (``.'``): 0 or one of their own values, on a tie the one nearest 0; None (the base
         settings') without such a pair. How far a designer brings a quote over a period is a policy, one kern for
@@ -958,59 +964,48 @@ class _Search:
         candidates = self._stop_raised[: len(self.pairs)][sub]
         if not candidates.any():  # most model pairs hold none: no solving for it
             return None
-        none, some = (self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets, words_only=words_only)[sub]
-                      for v in (0.0, -100.0))
-        informing = candidates & (none != some)
+
+        def values(kern: float) -> np.ndarray:
+            return self.raw(gen, band, depth_cap, strengths, blend, policies.but(stop_raised=kern))[sub]
+
+        informing = candidates & (values(0.0) != values(-100.0))
         if not informing.any():
             return None
         reference = self.reference[sub][informing]
         tried = sorted({0.0, *(round(float(v) * 1000.0 / self.upm) for v in reference)}, key=abs)
-        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, v, case_offsets,
-                                        words_only=words_only)[sub][informing] - reference).mean())
-                  for v in tried]
+        errors = [float(np.abs(values(v)[informing] - reference).mean()) for v in tried]
         return float(tried[int(np.argmin(errors))])
 
     def fit_dash_share(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...], blend: tuple,
-                       stop_raised: float | None, case_offsets: tuple[float, ...] | None,
-                       words_only: str | None = None) -> float | None:
+                       policies: Policies) -> float | None:
         """``Settings.dash_share`` closest (least MAE) to the model pairs of a dash beside a letter that the bubbles
         kern (``-T``), of :data:`~bubblekern.model.STRENGTHS`, on a tie the one nearest 1; None (the base settings')
         without such a pair. Whether a designer kerns dashes against letters is a policy: one pair decides."""
-        sub = self.subset
-        informing = self._dash_letter[: len(self.pairs)][sub]
-        if not informing.any():
-            return None
-        plain = self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, 1.0, words_only)[sub]
-        informing &= plain < 0
-        if not informing.any():
-            return None
-        reference = self.reference[sub][informing]
-        errors = [float(np.abs(self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, g,
-                                        words_only)[sub][informing] - reference).mean()) + 1e-9 * abs(g - 1.0)
-                  for g in STRENGTHS]
-        return float(STRENGTHS[int(np.argmin(errors))])
+        return self._fit_share(self._dash_letter, STRENGTHS, lambda share: self.raw(
+            gen, band, depth_cap, strengths, blend, policies.but(dash_share=share)))
 
     def fit_quote_share(self, gen, band: float, depth_cap: float | None, strengths: tuple[float, ...], blend: tuple,
-                        stop_raised: float | None, case_offsets: tuple[float, ...] | None, dash_share: float | None,
-                        words_only: str | None = None) -> float | None:
+                        policies: Policies) -> float | None:
         """``Settings.quote_share`` closest (least MAE) to the model pairs of a quote beside a letter that the bubbles
         kern (``L'`` ``'A``), of :data:`QUOTE_SHARES`, on a tie the one nearest 1; None (the base settings') without
         such a pair. Whether a designer kerns quotes against letters is a policy: one or two pairs decide."""
+        return self._fit_share(self._quote_letter, QUOTE_SHARES, lambda share: self.raw(
+            gen, band, depth_cap, strengths, blend, policies.but(quote_share=share)))
+
+    def _fit_share(self, rows: np.ndarray, shares: tuple[float, ...], values: Callable[[float], np.ndarray]) -> float | None:
+        """The share of ``shares`` whose ``values(share)`` come closest (least MAE) to the scoring model pairs ``rows``
+        flags (per solved pair) that the bubbles kern at a share of 1; on a tie the one nearest 1; None without such a
+        pair."""
         sub = self.subset
-        informing = self._quote_letter[: len(self.pairs)][sub]
+        informing = rows[: len(self.pairs)][sub]
         if not informing.any():
             return None
-
-        def values(share: float) -> np.ndarray:
-            return self.raw(gen, band, depth_cap, strengths, blend, stop_raised, case_offsets, dash_share, words_only,
-                            share)[sub]
-
-        informing &= values(1.0) < 0
+        informing &= values(1.0)[sub] < 0
         if not informing.any():
             return None
         reference = self.reference[sub][informing]
-        errors = [float(np.abs(values(g)[informing] - reference).mean()) + 1e-9 * abs(g - 1.0) for g in QUOTE_SHARES]
-        return float(QUOTE_SHARES[int(np.argmin(errors))])
+        errors = [float(np.abs(values(g)[sub][informing] - reference).mean()) + 1e-9 * abs(g - 1.0) for g in shares]
+        return float(shares[int(np.argmin(errors))])
 
     def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
         """(min_kern, MAE) of the best threshold for solved values ``raw``, all thresholds at once; pairs of two
@@ -1028,52 +1023,45 @@ class _Search:
         return int(thresholds[i]), float(errors[i])
 
     def best_model(self, gen, band: float) -> tuple[Candidate, float]:
-        """The best depth cap of :data:`DEPTH_CAPS`, strengths per context and threshold for a bubble
+        """The best depth cap of :data:`DEPTH_CAPS`, strengths per context, policies and threshold for a bubble
         set and band, and its MAE (on a tie: no depth cap, then the smaller cap)."""
         best: tuple[Candidate, float] | None = None
-        offsets = self.read_case_offsets()
         for depth in DEPTH_CAPS:
-            words = self.read_words_only(self.raw(gen, band, depth, self.base.strengths, case_offsets=_NO_OFFSETS,
-                                                  words_only=""))
-            plain = np.where(self._sparse | self._quote_letter[: len(self.pairs)], 0.0,
-                             self.raw(gen, band, depth, case_offsets=_NO_OFFSETS, words_only=words))
-            sub = self.subset
-            strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub],
-                                      keep=self.base.strengths)
-            stop_kern = self.fit_stop_raised(gen, band, depth, strengths, (), offsets, words)
-            dash = self.fit_dash_share(gen, band, depth, strengths, (), stop_kern, offsets, words)
-            quote = self.fit_quote_share(gen, band, depth, strengths, (), stop_kern, offsets, dash, words)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths, (), stop_kern, offsets, dash,
-                                                           words, quote))
-            if best is None or self._better(error, best[1]):
-                best = (Candidate(gen, float(band), min_kern, depth, strengths, (), stop_kern,
-                                  self.capital_min_kern, offsets, dash, quote, words), error)
+            found = self._value_model(gen, band, depth, (), self.base.strengths)
+            if best is None or self._better(found[1], best[1]):
+                best = found
         assert best is not None
         return best
 
     def blend_model(self, gen, band: float) -> tuple[Candidate, float]:
-        """The halo blend (:data:`bubblekern.model.BLEND`) on bubble set ``gen``: strengths per context
-        and threshold fitted to the pairs, and its MAE. A context too few pairs inform keeps the strength
+        """The halo blend (:data:`bubblekern.model.BLEND`) on bubble set ``gen``: strengths per context,
+        policies and threshold fitted to the pairs, and its MAE. A context too few pairs inform keeps the strength
         learned with the blend (:data:`~bubblekern.model.BLEND_STRENGTHS`, as ``kern``'s ``auto`` gives
         it), unless the settings the fit started from give strengths; a measured one is drawn toward it as
         :data:`~bubblekern.model.STRENGTH_PRIOR_PAIRS` more model pairs would."""
-        sub = self.subset
-        offsets = self.read_case_offsets()
         keep = self.base.strengths if any(v != 1.0 for v in self.base.strengths) else BLEND_STRENGTHS
-        words = self.read_words_only(self.raw(gen, band, None, keep, BLEND, case_offsets=_NO_OFFSETS,
-                                              words_only=""))
+        return self._value_model(gen, band, None, BLEND, keep, STRENGTH_PRIOR_PAIRS)
+
+    def _value_model(self, gen, band: float, depth_cap: float | None, blend: tuple, keep: tuple[float, ...],
+                     prior_pairs: float = 0.0) -> tuple[Candidate, float]:
+        """The value model on bubble set ``gen`` and its MAE: whether the designer kerns only pairs text sets (read at
+        the strengths ``keep``), the strengths per context (``keep`` where the model pairs cannot tell, drawn toward
+        it as ``prior_pairs`` more model pairs would), then the other policies and the threshold."""
+        sub = self.subset
+        unmoved = Policies(case_offsets=_NO_OFFSETS)
+        words = self.read_words_only(self.raw(gen, band, depth_cap, keep, blend, unmoved.but(words_only="")))
         # a pair no word sets tells no strength, nor does a quote beside a letter: its share says how deep it kerns
         plain = np.where(self._sparse | self._quote_letter[: len(self.pairs)], 0.0,
-                         self.raw(gen, band, None, _ONES, BLEND, case_offsets=_NO_OFFSETS, words_only=words))
+                         self.raw(gen, band, depth_cap, _ONES, blend, unmoved.but(words_only=words)))
+        offsets = self.read_case_offsets()
         strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub], keep=keep,
-                                  prior_pairs=STRENGTH_PRIOR_PAIRS)
-        stop_kern = self.fit_stop_raised(gen, band, None, strengths, BLEND, offsets, words)
-        dash = self.fit_dash_share(gen, band, None, strengths, BLEND, stop_kern, offsets, words)
-        quote = self.fit_quote_share(gen, band, None, strengths, BLEND, stop_kern, offsets, dash, words)
-        min_kern, error = self.best_threshold(self.raw(gen, band, None, strengths, BLEND, stop_kern, offsets, dash,
-                                                       words, quote))
-        return Candidate(gen, float(band), min_kern, None, strengths, BLEND, stop_kern, self.capital_min_kern,
-                         offsets, dash, quote, words), error
+                                  prior_pairs=prior_pairs)
+        policies = Policies(case_offsets=offsets, words_only=words)
+        policies = policies.but(stop_raised=self.fit_stop_raised(gen, band, depth_cap, strengths, blend, policies))
+        policies = policies.but(dash_share=self.fit_dash_share(gen, band, depth_cap, strengths, blend, policies))
+        policies = policies.but(quote_share=self.fit_quote_share(gen, band, depth_cap, strengths, blend, policies))
+        min_kern, error = self.best_threshold(self.raw(gen, band, depth_cap, strengths, blend, policies))
+        return Candidate(gen, float(band), min_kern, depth_cap, strengths, blend, self.capital_min_kern, policies), error
 
     def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
         """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""
