@@ -110,7 +110,7 @@ def test_the_setting_is_checked_stored_and_a_command_line_option():
     assert settings_from_args(parser.parse_args(["--words-only", "off"]), font).words_only is None
 
 
-def test_fit_reads_the_policy_off_a_model_pair_and_kern_applies_it():
+def test_fit_reads_the_policy_off_a_model_pair_and_kern_applies_it(monkeypatch):
     """A designer who kerns ``T o`` and leaves ``T q`` at 0 kerns only pairs text sets: the fit says so, stores it,
     and kern leaves ``T q`` out; a designer who kerns ``T q`` keeps every pair, and nothing is stored."""
     pytest.importorskip("numpy")
@@ -144,6 +144,16 @@ def test_fit_reads_the_policy_off_a_model_pair_and_kern_applies_it():
     assert result.settings.words_only is None
     store_fit(font, result)
     assert "words_only" not in font.lib[LIB_KEY]
+    # without wordfreq the fit cannot set it, and says so
+    from bubblekern import words
+    from bubblekern.words import WordsError
+
+    def missing(*_args, **_kwargs):
+        raise WordsError("pairs from words need the wordfreq package")
+
+    monkeypatch.setattr(words, "text_letter_pairs", missing)
+    font, result = fitted(0)
+    assert result.settings.words_only is None and "wordfreq" in result.format() and result.to_dict()["notes"]
 
 
 def test_status_and_the_robofont_window_follow_the_stored_setting(tmp_path, capsys):

@@ -158,9 +158,9 @@ to three quarters) and less up to 2 (Caladea's, Cardo's and PT Serif's other quo
 designers': 0.7728 in a sketch over the benchmark's values)."""
 SPARSE_PAIRS = ("Tq", "Yq", "Vq")
 """Model pairs that tell a designer who kerns only the letter pairs text sets (``Settings.words_only``): no common
-word sets them, yet their shapes kern as deep as ``T o`` (−60 to −80 per 1000 em blended). Over 37 hand-kerned fonts
-the designers who kern lowercase before capitals at all kern ``T q`` (96 % of 25), those who kern text pairs only
-do not (1 of 11)."""
+word sets them, yet their shapes kern as deep as ``T o`` (−60 to −80 per 1000 em blended). Of 36 hand-kerned fonts
+(the benchmark's pool and test set, Inter's glyph names aside), the 25 whose designers kern most capital–lowercase
+pairs no word sets kern ``T q`` but one; of the 11 who kern fewer than half of them, one kerns it."""
 SPARSE_DEPTH = 20.0
 """Per 1000 em: how deep the bubbles must kern a model pair of :data:`SPARSE_PAIRS` for its designer's 0 to tell."""
 
@@ -265,6 +265,8 @@ class FitResult:
     left as the settings had it (with the blend and default strengths: as learned with the blend);
     empty without the value model."""
     prior: Any = None
+    notes: list[str] = field(default_factory=list)
+    """What the fit could not do, and why (a policy its model pairs tell that needs a package that is missing)."""
     """The :class:`~bubblekern.prior.KerningPrior` the threshold was chosen with (``fit(..., prior=)``), or None."""
 
     @property
@@ -304,6 +306,7 @@ class FitResult:
                 "held_out_mae": self.start_held_out.mae,
             },
             "failed": sorted(self.failed),
+            **({"notes": list(self.notes)} if self.notes else {}),
             "evaluations": self.evaluations,
             "seconds": round(self.elapsed, 3),
         }
@@ -353,6 +356,7 @@ class FitResult:
             lines.append(f"  too few model pairs to fit, strength kept: {', '.join(self.kept)}"
                          + (" (a model pair such as ,T or .V says whether you kern a stop before a letter)"
                             if "stop-letter" in self.kept else ""))
+        lines.extend(f"  {note}" for note in self.notes)
         if not self.held_out_pairs:
             lines.append("  no held-out pairs: the reference kerns only training pairs (see the cross-validated row)")
         if self.failed:
@@ -521,6 +525,7 @@ def fit(
         model=chosen,
         compared=compared,
         kept=kept,
+        notes=sorted(search.notes),
         prior=prior,
     )
     result.elapsed = time.perf_counter() - started
@@ -730,6 +735,8 @@ class _Search:
         """Per scored pair: one of :data:`SPARSE_PAIRS` (``Settings.words_only``). They say whether a designer kerns
         pairs no text sets, not how deep a context's pairs are: no strength is fitted to them."""
         self._scores: dict[tuple, tuple[Candidate, float]] = {}
+        self.notes: set[str] = raw.notes if raw is not None else set()
+        """What the search could not do (:attr:`FitResult.notes`): shared with ``raw``, a search over the same pairs."""
 
     @staticmethod
     def _follow_pairs(font, pairs: list[Pair], base: Settings) -> tuple[list[Pair], np.ndarray]:
@@ -950,7 +957,9 @@ class _Search:
 
         try:
             text_letter_pairs(TEXT_LANGUAGES)
-        except WordsError:
+        except WordsError as error:
+            self.notes.add(f"a model pair such as Tq says you kern only the pairs text sets, but words_only was not "
+                           f"set: {error}")
             return None
         return TEXT_LANGUAGES
 
