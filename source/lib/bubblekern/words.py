@@ -12,6 +12,9 @@ Hebrew and Arabic; pairs of characters the font has no glyph for are left out.
 
 Arabic letters pair as the characters they are; the contextual forms the font's GSUB
 substitutes at shaping time are not looked up.
+
+The same words say which letter pairs text never sets (:func:`text_letter_pairs`, :func:`text_codes`), for a designer
+who kerns no other (``Settings.words_only``): there every case form counts, and accented letters as their base.
 """
 
 from __future__ import annotations
