@@ -42,6 +42,16 @@ def letters_font(bubbles: bool = True):
     return font
 
 
+def without_wordfreq(monkeypatch) -> None:
+    """Make the common words unreadable, as where wordfreq is not installed."""
+    from bubblekern import words
+
+    def missing(*_args, **_kwargs):
+        raise words.WordsError("pairs from words need the wordfreq package")
+
+    monkeypatch.setattr(words, "text_letter_pairs", missing)
+
+
 def test_pairs_no_common_word_sets_are_not_kerned():
     font = letters_font()
     every = kern_pairs(font, PAIRS, Settings(min_kern=0))
@@ -57,13 +67,7 @@ def test_pairs_no_common_word_sets_are_not_kerned():
 
 
 def test_without_wordfreq_kern_says_so_and_keeps_every_pair(monkeypatch):
-    from bubblekern import words
-    from bubblekern.words import WordsError
-
-    def missing(*_args, **_kwargs):
-        raise WordsError("pairs from words need the wordfreq package")
-
-    monkeypatch.setattr(words, "text_letter_pairs", missing)
+    without_wordfreq(monkeypatch)
     result = kern_pairs(letters_font(), PAIRS, Settings(min_kern=0, words_only="en"))
     assert result.value(("T", "q")) is not None
     assert any("words_only" in w and "wordfreq" in w for w in result.warnings)
@@ -144,14 +148,7 @@ def test_fit_reads_the_policy_off_a_model_pair_and_kern_applies_it(monkeypatch):
     assert result.settings.words_only is None
     store_fit(font, result)
     assert "words_only" not in font.lib[LIB_KEY]
-    # without wordfreq the fit cannot set it, and says so
-    from bubblekern import words
-    from bubblekern.words import WordsError
-
-    def missing(*_args, **_kwargs):
-        raise WordsError("pairs from words need the wordfreq package")
-
-    monkeypatch.setattr(words, "text_letter_pairs", missing)
+    without_wordfreq(monkeypatch)  # the fit cannot set it, and says so
     font, result = fitted(0)
     assert result.settings.words_only is None and "wordfreq" in result.format() and result.to_dict()["notes"]
 

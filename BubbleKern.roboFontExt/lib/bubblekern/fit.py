@@ -57,7 +57,7 @@ from .evaluate import Metrics, metrics, reference_kerning
 from .geometry import Bubble
 from .glyphsets import glyph_char, unicode_table, word_initial_rows
 from .italic import italic_offset
-from .kernel import cap_depth, hold_inside, measured_gaps, solve_blend
+from .kernel import cap_depth, drop_unmet, hold_inside, measured_gaps, solve_blend
 from .model import (
     BLEND,
     BLEND_STRENGTHS,
@@ -265,9 +265,9 @@ class FitResult:
     left as the settings had it (with the blend and default strengths: as learned with the blend);
     empty without the value model."""
     prior: Any = None
+    """The :class:`~bubblekern.prior.KerningPrior` the threshold was chosen with (``fit(..., prior=)``), or None."""
     notes: list[str] = field(default_factory=list)
     """What the fit could not do, and why (a policy its model pairs tell that needs a package that is missing)."""
-    """The :class:`~bubblekern.prior.KerningPrior` the threshold was chosen with (``fit(..., prior=)``), or None."""
 
     @property
     def generate(self):
@@ -712,13 +712,9 @@ class _Search:
         """(left rows, right rows) of the solved pairs in :attr:`names`: where the kernel's tables are read."""
         self._dashes = {n for n, dash in zip(self.names, dash_rows(maker.font, self.names)) if dash}
         """The dashes among :attr:`names` (``Settings.dash_share``)."""
-        dashed = context_scales(kinds, self.names, _ONES, dashes=self._dashes, dash_share=0.0)
-        self._dash_letter = (np.zeros(len(self.solved_pairs), dtype=bool) if dashed is None
-                             else self._per_pair(dashed, slice(None)) == 0.0)
-        """Per solved pair: a dash beside a letter, the pairs ``Settings.dash_share`` scales (its table's zeros at 0)."""
-        quoted = context_scales(kinds, self.names, _ONES, quote_share=0.0)
-        self._quote_letter = (np.zeros(len(self.solved_pairs), dtype=bool) if quoted is None
-                              else self._per_pair(quoted, slice(None)) == 0.0)
+        self._dash_letter = self._zeroed(context_scales(kinds, self.names, _ONES, dashes=self._dashes, dash_share=0.0))
+        """Per solved pair: a dash beside a letter, the pairs ``Settings.dash_share`` scales."""
+        self._quote_letter = self._zeroed(context_scales(kinds, self.names, _ONES, quote_share=0.0))
         """Per solved pair: a quote beside a letter, the pairs ``Settings.quote_share`` scales (its table's zeros). Their
         share, fitted after the strengths, says how deep they kern: no strength is fitted to them (with them, the
         punctuation strength of a designer who leaves ``L'`` ``'A`` at 0 and kerns ``P,`` ``T.`` came out between)."""
@@ -783,6 +779,13 @@ class _Search:
         reader = self._ink_reader(band)
         return serif_measure(self.maker.font, matrix, self.kinds, lambda letters: serif_letters(reader, letters), grown,
                              self.upm)
+
+    def _zeroed(self, contexts) -> np.ndarray:
+        """Per solved pair: whether ``contexts`` (:func:`~bubblekern.model.context_scales` with one share at 0, or None)
+        scales it to 0, the pairs that share scales."""
+        if contexts is None:
+            return np.zeros(len(self.solved_pairs), dtype=bool)
+        return self._per_pair(contexts, slice(None)) == 0.0
 
     def _per_pair(self, codes_table: tuple, pairs) -> np.ndarray:
         """The entries of a kernel table (``contexts`` or ``shifts``: a code per name of :attr:`names`, the table by
@@ -936,10 +939,10 @@ class _Search:
                 codes, met = text_codes(self.maker.font, self.names, langs)
             except WordsError:
                 self._raw[key] = np.zeros(len(self.solved_pairs), dtype=bool)
-            else:
-                code = np.asarray(codes)[np.asarray(self._pair_rows)]
-                self._raw[key] = (code >= 0).all(axis=0) & np.array(
-                    [(a, b) not in met for a, b in code.T.tolist()], dtype=bool)
+            else:  # the kernel's rule, as kern applies it
+                count = len(self.solved_pairs)
+                _, kept = drop_unmet(np.zeros(count), np.ones(count, dtype=bool), *self._pair_rows, codes, met)
+                self._raw[key] = ~np.asarray(kept, dtype=bool)
         return self._raw[key]
 
     def read_words_only(self, plain: np.ndarray) -> str | None:
