@@ -66,6 +66,26 @@ def test_pairs_no_common_word_sets_are_not_kerned():
     assert ("T", "q") not in everything and everything[("T", "o")] == only.value(("T", "o"))
 
 
+def test_pairs_only_rare_words_set_are_left_out():
+    """A pair counts as set by text when the common words set it at least ``TEXT_FLOOR`` times per word, their
+    frequencies summed over the languages; the rarest (``V d``: a few times per million words) are left out."""
+    from bubblekern import words
+    from bubblekern.glyphsets import base_letter
+
+    totals: dict[tuple[str, str], float] = {}
+    for code in words.parse_languages(words.TEXT_LANGUAGES):
+        for (a, b), frequency in words._letter_pairs(code, words.WORDS, words.CASES).items():
+            pair = (base_letter(a), base_letter(b))
+            totals[pair] = totals.get(pair, 0.0) + frequency
+    letters, kept = words.text_letter_pairs(words.TEXT_LANGUAGES)
+    everything = words.text_letter_pairs(words.TEXT_LANGUAGES, floor=0.0)[1]
+    rare = {pair for pair, total in totals.items() if total < words.TEXT_FLOOR}
+    assert rare and len(rare) < len(totals) // 10  # a few dozen pairs, not the text's own
+    assert kept == everything - rare and kept == {p for p, t in totals.items() if t >= words.TEXT_FLOOR}
+    assert {("T", "o"), ("V", "e"), ("t", "h")} <= kept and ("T", "q") not in everything
+    assert letters >= {c for pair in kept for c in pair}
+
+
 def test_without_wordfreq_kern_says_so_and_keeps_every_pair(monkeypatch):
     without_wordfreq(monkeypatch)
     result = kern_pairs(letters_font(), PAIRS, Settings(min_kern=0, words_only="en"))
