@@ -83,7 +83,7 @@ def test_pairs_only_rare_words_set_are_left_out():
     assert rare and len(rare) < len(totals) // 10  # a few dozen pairs, not the text's own
     assert kept == everything - rare and kept == {p for p, t in totals.items() if t >= words.TEXT_FLOOR}
     assert {("T", "o"), ("V", "e"), ("t", "h")} <= kept and ("T", "q") not in everything
-    assert letters >= {c for pair in kept for c in pair}
+    assert letters == {c for pair in totals for c in pair} == words.text_letter_pairs(words.TEXT_LANGUAGES, floor=1.0)[0]
 
 
 def test_without_wordfreq_kern_says_so_and_keeps_every_pair(monkeypatch):

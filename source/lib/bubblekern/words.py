@@ -205,8 +205,8 @@ def text_letter_pairs(langs: str, words: int = WORDS,
         for (a, b), frequency in _letter_pairs(code, words, CASES).items():
             pair = (base_letter(a), base_letter(b))
             totals[pair] = totals.get(pair, 0.0) + frequency
-    pairs = {pair for pair, total in totals.items() if total >= floor}
-    return frozenset(c for pair in pairs for c in pair), frozenset(pairs)
+    letters = frozenset(c for pair in totals for c in pair)  # a letter only rare pairs hold is still a letter
+    return letters, frozenset(pair for pair, total in totals.items() if total >= floor)
 
 
 def text_codes(font, names: Sequence[str], langs: str) -> tuple[list[int], frozenset[tuple[int, int]]]:
