@@ -19,6 +19,7 @@ Four sets, none of them in the repository (their licences let anyone install the
 Then, as the README does::
 
     python benchmarks/quality.py --font-dir DIR/test                     # the shipped weights on the test set
+    python benchmarks/quality.py --font-dir DIR/check                    # ... and on the check set
     python benchmarks/quality.py --blend-weights others --learn-dir DIR/unseen --learn-dir DIR/pool2
                                                                          # ../shared, weights learned without its family
 """
