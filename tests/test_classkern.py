@@ -19,6 +19,7 @@ from bubblekern.glyphsets import (
     BREATHING,
     LOWER,
     SMALL,
+    UNKERNED_CHARACTERS,
     Reach,
     cases_of,
     default_pair_list,
@@ -301,6 +302,28 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     assert ("alef-hb", "period") in pairs and ("alef-hb", "A") not in pairs
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
     assert default_pair_list(font, list(glyphs)) == list(default_pairs(font, list(glyphs)))
+
+
+def test_signs_designers_leave_unkerned_stay_out_of_the_default_set(tmp_path, capsys):
+    """``% ‰ § < >``: out of a default run, which kerned ``‰ “`` −188 per 1000 em; named, kerned like any glyph."""
+    font = helpers.new_font()
+    glyphs = {"T": 0x54, "o": 0x6F, "period": 0x2E, "quotedblleft": 0x201C, "ampersand": 0x26, "at": 0x40,
+              "percent": 0x25, "perthousand": 0x2030, "section": 0xA7, "less": 0x3C, "greater": 0x3E,
+              "sterling": 0xA3, "dagger": 0x2020}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    unkerned = {"percent", "perthousand", "section", "less", "greater", "sterling", "dagger"}
+    assert {chr(glyphs[n]) for n in unkerned} <= UNKERNED_CHARACTERS
+    assert kerned_glyphs(font, list(glyphs)) == [n for n in glyphs if n not in unkerned]
+    assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--min-kern", "0", "--flat"]) == 0
+    solved = {n for a, b, _ in json.loads(capsys.readouterr().out)["pairs"] for n in (a, b)}
+    assert solved and not solved & unkerned
+    assert main(["kern", str(path), "--dry-run", "--format", "json", "--min-kern", "0", "--flat",
+                 "--glyphs", "T,perthousand,quotedblleft"]) == 0
+    solved = {n for a, b, _ in json.loads(capsys.readouterr().out)["pairs"] for n in (a, b)}
+    assert "perthousand" in solved
 
 
 def test_tabular_figures_are_never_kerned_by_default(tmp_path, capsys):
