@@ -10,6 +10,10 @@ in how many of the fonts that have it the designer kerns it. The signs in at lea
 in fewer than ``--share`` of them are the candidates for ``bubblekern.glyphsets.UNKERNED_CHARACTERS``; the last
 lines compare the two. ``glyphsets.UNKERNED_CHARACTERS`` was drawn so from 46 fonts: the five of ``../shared`` and
 the Debian fonts of ``benchmarks/debian_fonts.py`` that ufo-extractor converts.
+
+With ``--pairs`` it counts pairs of two such signs (figures too) instead: how many at least ``--fonts`` fonts hold,
+how many of those the designers kern in at least ``--share`` of them, and how many of each, and of all the
+designers' kerning among them, ``glyphsets.signs_apart`` keeps in the default set.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from bubblekern.glyphsets import UNKERNED_CHARACTERS, _kerned_char
+from bubblekern.glyphsets import UNKERNED_CHARACTERS, _kerned_char, sign_kind, signs_apart
 
 
 def kerning_of(path: Path):
-    """(character map, the glyphs the kerning reaches) of a UFO or a font binary; None when it cannot be read."""
+    """(character map, the glyphs the kerning reaches, the glyph pairs it reaches) of a UFO or a font binary; None
+    when it cannot be read."""
     import defcon
 
     if path.suffix.lower() == ".ufo":
@@ -39,14 +44,18 @@ def kerning_of(path: Path):
             print(f"{path.name}: skipped, ufo-extractor cannot convert it: {type(error).__name__}", file=sys.stderr)
             return None
     reached: set[str] = set()
-    for left, right in font.kerning.keys():
-        for side in (left, right):
-            reached.update(font.groups.get(side, (side,)))
+    pairs: set[tuple[str, str]] = set()
+    for (left, right), value in font.kerning.items():
+        lefts, rights = font.groups.get(left, (left,)), font.groups.get(right, (right,))
+        reached.update(lefts)
+        reached.update(rights)
+        if value:
+            pairs.update((a, b) for a in lefts for b in rights)
     chars = {}
     for code, names in font.unicodeData.items():
         for name in names:
             chars.setdefault(name, chr(code))
-    return chars, reached
+    return chars, reached, pairs
 
 
 def main(argv=None) -> int:
@@ -54,13 +63,16 @@ def main(argv=None) -> int:
     parser.add_argument("fonts", nargs="+", type=Path)
     parser.add_argument("--fonts", dest="least", type=int, default=10, help="fonts a sign must be in (default 10)")
     parser.add_argument("--share", type=float, default=0.1, help="kerned in fewer than this share (default 0.1)")
+    parser.add_argument("--pairs", action="store_true", help="pairs of two signs instead (see above)")
     args = parser.parse_args(argv)
+    if args.pairs:
+        return sign_pairs(args)
     present, kerned, read = Counter(), Counter(), 0
     for path in args.fonts:
         found = kerning_of(path)
         if found is None:
             continue
-        chars, reached = found
+        chars, reached, _ = found
         if not reached:
             print(f"{path.name}: skipped, no kerning", file=sys.stderr)
             continue
@@ -80,6 +92,36 @@ def main(argv=None) -> int:
     print("candidates:", "".join(sorted(chosen)))
     print("in UNKERNED_CHARACTERS, not candidates here:", "".join(sorted(UNKERNED_CHARACTERS - chosen)) or "none")
     print("candidates not in UNKERNED_CHARACTERS:", "".join(sorted(chosen - UNKERNED_CHARACTERS)) or "none")
+    return 0
+
+
+def sign_pairs(args) -> int:
+    """The ``--pairs`` survey: pairs of two signs, and what :func:`~bubblekern.glyphsets.signs_apart` keeps."""
+    present, kerned, read = Counter(), Counter(), 0
+    kind = {}
+    for path in args.fonts:
+        found = kerning_of(path)
+        if found is None or not found[1]:
+            continue
+        chars, _, pairs = found
+        read += 1
+        signs = {n: c for n, c in chars.items() if not unicodedata.category(c).startswith("L") and _kerned_char(c)}
+        for char in set(signs.values()):
+            kind.setdefault(char, None)
+        present.update((a, b) for a in set(signs.values()) for b in set(signs.values()))
+        kerned.update({(signs[a], signs[b]) for a, b in pairs if a in signs and b in signs})
+    kind = {char: sign_kind(char) for char in kind}
+    held = [p for p in present if present[p] >= args.least]
+    often = [p for p in held if kerned[p] >= args.share * present[p]]
+    keeps = [p for p in held if not signs_apart(kind[p[0]], kind[p[1]])]
+    events = sum(kerned[p] for p in held)
+    kept_events = sum(kerned[p] for p in keeps)
+    print(f"{read} kerned fonts read; {len(held):,} sign pairs in at least {args.least} of them, "
+          f"{len(often)} kerned in at least {args.share:g} of those")
+    print(f"the default set keeps {len(keeps):,} of the {len(held):,}, {sum(p in set(keeps) for p in often)} of the "
+          f"{len(often)}, and {kept_events:,} of the {events:,} (font, pair) kerns among them")
+    dropped = sorted((p for p in often if signs_apart(kind[p[0]], kind[p[1]])), key=lambda p: -kerned[p] / present[p])
+    print("kerned, left out:", " ".join(a + b for a, b in dropped))
     return 0
 
 

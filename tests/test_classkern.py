@@ -17,7 +17,11 @@ from bubblekern.fontkerning import kerning_dict, size_after, write_kerning
 from bubblekern.glyphsets import (
     ACCENT,
     BREATHING,
+    FIGURE,
+    JOINING,
+    LETTER,
     LOWER,
+    SIGN,
     SMALL,
     UNKERNED_CHARACTERS,
     Reach,
@@ -31,6 +35,7 @@ from bubblekern.glyphsets import (
     kerns_lowercase_capital,
     neighbour_flags,
     never_neighbours,
+    sign_kinds,
     small_cap,
     small_cap_features,
     small_caps_of,
@@ -324,6 +329,25 @@ def test_signs_designers_leave_unkerned_stay_out_of_the_default_set(tmp_path, ca
                  "--glyphs", "T,perthousand,quotedblleft"]) == 0
     solved = {n for a, b, _ in json.loads(capsys.readouterr().out)["pairs"] for n in (a, b)}
     assert "perthousand" in solved
+
+
+def test_two_signs_pair_by_default_only_beside_a_stop_quote_or_dash():
+    """``7.`` ``+”`` ``.”`` ``74`` stay in; ``+[`` ``#7`` ``7+`` go (designers kern few such pairs); all glyphs: all."""
+    font = helpers.new_font()
+    glyphs = {"T": 0x54, "period": 0x2E, "quotedblright": 0x201D, "endash": 0x2013, "plus": 0x2B,
+              "bracketleft": 0x5B, "numbersign": 0x23, "seven": 0x37, "four": 0x34, "g042": None}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    names = list(glyphs)
+    pairs = set(default_pairs(font, names))
+    assert pairs == set(default_pair_list(font, names))
+    for kept in [("seven", "period"), ("plus", "quotedblright"), ("period", "quotedblright"), ("endash", "seven"),
+                 ("seven", "four"), ("T", "plus"), ("plus", "T"), ("g042", "plus"), ("bracketleft", "T")]:
+        assert kept in pairs, kept
+    for dropped in [("plus", "bracketleft"), ("numbersign", "seven"), ("seven", "plus"), ("plus", "plus")]:
+        assert dropped not in pairs, dropped
+    assert sign_kinds(font, ["T", "period", "seven", "plus", "g042"]) == [LETTER, JOINING, FIGURE, SIGN, LETTER]
+    assert ("plus", "bracketleft") in set(default_pairs(font, names, all_glyphs=True))
 
 
 def test_tabular_figures_are_never_kerned_by_default(tmp_path, capsys):
