@@ -28,7 +28,9 @@ text rarely sets one, and four of the five hand-kerned fonts of the quality benc
 kern one. A font whose kerning already sets such a pair to a value keeps those its kerning
 reaches (:class:`Reach`: the class pairs and exceptions its designer wrote), not all of them
 (:func:`wants_lowercase_capital`); ``lowercase_capital=True`` (``--lowercase-capital``) takes
-them all. Small capitals count as lowercase (``a.sc`` is ``a``).
+them all. Small capitals count as lowercase (``a.sc`` is ``a``). So is a pair of two signs
+(punctuation, symbols, currency signs, figures) neither of which is a stop, a quote or a dash,
+unless both are figures (:func:`signs_apart`: ``+ [``, ``# 7``; not ``7.``, ``.”``, ``74``).
 
 **An accented Greek capital only starts a word** (:func:`word_initial`): Greek drops accents
 and breathings from capitals inside a word and in all-capital text, so ``Ά``, ``Ἀ``, ``ᾼ``
