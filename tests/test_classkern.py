@@ -312,12 +312,14 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
 def test_signs_designers_leave_unkerned_stay_out_of_the_default_set(tmp_path, capsys):
     """``% ‰ § < >``: out of a default run, which kerned ``‰ “`` −188 per 1000 em; named, kerned like any glyph."""
     font = helpers.new_font()
-    glyphs = {"T": 0x54, "o": 0x6F, "period": 0x2E, "quotedblleft": 0x201C, "ampersand": 0x26, "at": 0x40,
-              "percent": 0x25, "perthousand": 0x2030, "section": 0xA7, "less": 0x3C, "greater": 0x3E,
-              "sterling": 0xA3, "dagger": 0x2020}
+    glyphs = {"T": 0x54, "o": 0x6F, "period": 0x2E, "quotedblleft": 0x201C, "ampersand": 0x26, "asterisk": 0x2A,
+              "endash": 0x2013, "percent": 0x25, "perthousand": 0x2030, "section": 0xA7, "less": 0x3C, "greater": 0x3E,
+              "sterling": 0xA3, "dagger": 0x2020, "at": 0x40, "plus": 0x2B, "degree": 0xB0, "dollar": 0x24}
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
-    unkerned = {"percent", "perthousand", "section", "less", "greater", "sterling", "dagger"}
+    unkerned = {"percent", "perthousand", "section", "less", "greater", "sterling", "dagger", "at", "plus", "degree",
+                "dollar"}
+    assert not {chr(glyphs[n]) for n in glyphs if n not in unkerned} & UNKERNED_CHARACTERS  # stops, quotes, dashes
     assert {chr(glyphs[n]) for n in unkerned} <= UNKERNED_CHARACTERS
     assert kerned_glyphs(font, list(glyphs)) == [n for n in glyphs if n not in unkerned]
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
@@ -332,22 +334,23 @@ def test_signs_designers_leave_unkerned_stay_out_of_the_default_set(tmp_path, ca
 
 
 def test_two_signs_pair_by_default_only_beside_a_stop_quote_or_dash():
-    """``7.`` ``+”`` ``.”`` ``74`` stay in; ``+[`` ``#7`` ``7+`` go (designers kern few such pairs); all glyphs: all."""
+    """``7.`` ``*”`` ``.”`` ``74`` stay in; ``*[`` ``&7`` ``7*`` go (designers kern few such pairs); all glyphs: all."""
     font = helpers.new_font()
-    glyphs = {"T": 0x54, "period": 0x2E, "quotedblright": 0x201D, "endash": 0x2013, "plus": 0x2B,
-              "bracketleft": 0x5B, "numbersign": 0x23, "seven": 0x37, "four": 0x34, "g042": None}
+    glyphs = {"T": 0x54, "period": 0x2E, "quotedblright": 0x201D, "endash": 0x2013, "asterisk": 0x2A,
+              "bracketleft": 0x5B, "ampersand": 0x26, "seven": 0x37, "four": 0x34, "g042": None}
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
     names = list(glyphs)
     pairs = set(default_pairs(font, names))
     assert pairs == set(default_pair_list(font, names))
-    for kept in [("seven", "period"), ("plus", "quotedblright"), ("period", "quotedblright"), ("endash", "seven"),
-                 ("seven", "four"), ("T", "plus"), ("plus", "T"), ("g042", "plus"), ("bracketleft", "T")]:
+    for kept in [("seven", "period"), ("asterisk", "quotedblright"), ("period", "quotedblright"), ("endash", "seven"),
+                 ("seven", "four"), ("T", "asterisk"), ("asterisk", "T"), ("g042", "asterisk"), ("bracketleft", "T")]:
         assert kept in pairs, kept
-    for dropped in [("plus", "bracketleft"), ("numbersign", "seven"), ("seven", "plus"), ("plus", "plus")]:
+    for dropped in [("asterisk", "bracketleft"), ("ampersand", "seven"), ("seven", "asterisk"),
+                    ("asterisk", "asterisk")]:
         assert dropped not in pairs, dropped
-    assert sign_kinds(font, ["T", "period", "seven", "plus", "g042"]) == [LETTER, JOINING, FIGURE, SIGN, LETTER]
-    assert ("plus", "bracketleft") in set(default_pairs(font, names, all_glyphs=True))
+    assert sign_kinds(font, ["T", "period", "seven", "asterisk", "g042"]) == [LETTER, JOINING, FIGURE, SIGN, LETTER]
+    assert ("asterisk", "bracketleft") in set(default_pairs(font, names, all_glyphs=True))
 
 
 def test_tabular_figures_are_never_kerned_by_default(tmp_path, capsys):

@@ -7,8 +7,8 @@ dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) 
 
 - a letter (``Lu``, ``Ll``, ``Lt``, ``Lo``; not ``Lm``, the modifier letters that sit high
   like accents), a decimal figure (``Nd``) or punctuation (``P*``), or a currency sign (``Sc``),
-  or one of :data:`EXTRA_SYMBOLS` (``& @ # * + = ° © ® ™`` …), and not one of
-  :data:`UNKERNED_CHARACTERS` (``% § ¶ † ‡ ‰ < > × ÷ ~ £`` …, which designers leave unkerned),
+  or one of :data:`EXTRA_SYMBOLS` (``& * ™``), and not one of :data:`UNKERNED_CHARACTERS`
+  (``# $ % + = @ _ ° © ® § † ‰ < >`` …, which designers seldom kern),
 - in one of :data:`KERNED_SCRIPTS` (Latin, Greek, Cyrillic, Armenian, Georgian, Cherokee, …,
   and the right-to-left Arabic, Hebrew, Syriac, Thaana, N'Ko, Adlam, kerned in logical
   order) or in no script of its own (``Zyyy``: figures, punctuation).
@@ -30,7 +30,7 @@ reaches (:class:`Reach`: the class pairs and exceptions its designer wrote), not
 (:func:`wants_lowercase_capital`); ``lowercase_capital=True`` (``--lowercase-capital``) takes
 them all. Small capitals count as lowercase (``a.sc`` is ``a``). So is a pair of two signs
 (punctuation, symbols, currency signs, figures) neither of which is a stop, a quote or a dash,
-unless both are figures (:func:`signs_apart`: ``+ [``, ``# 7``; not ``7.``, ``.”``, ``74``).
+unless both are figures (:func:`signs_apart`: ``* [``, ``& 7``; not ``7.``, ``.”``, ``74``).
 
 **An accented Greek capital only starts a word** (:func:`word_initial`): Greek drops accents
 and breathings from capitals inside a word and in all-capital text, so ``Ά``, ``Ἀ``, ``ᾼ``
@@ -76,7 +76,7 @@ import functools
 import io
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "UNKERNED_CHARACTERS", "COMMON", "glyph_char", "glyph_script",
@@ -92,14 +92,19 @@ COMMON = "Zyyy"
 COMMONS = frozenset({"Zyyy", "Zinh"})
 """Scripts that pair with every script: common characters, and marks inherited from their base."""
 
-EXTRA_SYMBOLS = frozenset("&@#*+=°©®™|^")
+EXTRA_SYMBOLS = frozenset("&*™")
 """Symbols outside the letter/figure/punctuation categories that designers kern too."""
-UNKERNED_CHARACTERS = frozenset("%<>~£¤§¶×÷\u037e‖‗†‡․‧‰‱‵‶‷‸※‼‾‿⁀⁅⁆⁔⁗₤₦₮₴\u2329\u232a⟦⟧")
-"""Punctuation, currency signs and symbols designers leave unkerned, out of the default set: of 46 hand-kerned
-fonts (``../shared``'s and the Debian fonts of ``benchmarks/debian_fonts.py``, whole), each is in at least 10 and
-kerned by fewer than 1 in 10 of those (``%`` by 3 of 46, ``§`` by none of 43, ``‰`` by 1 of 41, ``<`` ``>`` by 2 of
-46; ``benchmarks/kerned_signs.py`` draws the list). Kerned anyway they made a default run's deepest entries: Tiresias' ``‰ “`` −188 and ``> ,`` −132 per 1000 em,
-which its designer, like nearly every other, leaves at 0. Named in a pair source, they are kerned like any glyph."""
+UNKERNED_CHARACTERS = frozenset(
+    "#$%+<=>@^_|~¢£¤¥§©®°¶×÷\u037e\u0387‐‑‒‖‗‛‟†‡•‣․‥‧‰‱′″‴‵‶‷‸※‼‽‾‿⁀⁅⁆⁋⁔⁗₡₣₤₦₧₩₫€₭₮₱₴₹₺"
+    "\u2329\u232a⟦⟧⸘⸢⸣⸤⸥"
+)
+"""Punctuation, currency signs and symbols designers seldom kern, out of the default set: of 46 hand-kerned fonts
+(``../shared``'s and the Debian fonts of ``benchmarks/debian_fonts.py``, whole), each is in at least 10 and kerned by
+fewer than 1 in 4 of those (``%`` by 3 of 46, ``§`` by none of 43, ``‰`` by 1 of 41, ``<`` ``>`` by 2 of 46, ``$`` by
+6, ``°`` by 8 of 44, ``®`` by 11 of 45, a hyphen ``‐`` drawn apart from ``-`` by 4 of 27;
+``benchmarks/kerned_signs.py`` draws the list). Kerned anyway they made a default run's deepest entries
+(Tiresias' ``‰ “`` −188 and ``> ,`` −132 per 1000 em, Caladea's ``″ Ǽ`` −185 from nothing, where their designers
+have 0). Named in a pair source, they are kerned like any glyph."""
 
 _CATEGORIES = ("Lu", "Ll", "Lt", "Lo", "Nd", "Sc")
 KERN1, KERN2 = "public.kern1.", "public.kern2."
@@ -162,21 +167,22 @@ def glyph_script(char: str) -> str:
     return fontunicode.script(char)
 
 
-def _kerned_char(char: str, marks: bool = False) -> bool:
+def _kerned_char(char: str, marks: bool = False, seldom: bool = False) -> bool:
     category = unicodedata.category(char)
     if marks and category.startswith("M"):
         return True
-    if char in UNKERNED_CHARACTERS:
+    if char in UNKERNED_CHARACTERS and not seldom:
         return False
     if char in EXTRA_SYMBOLS or category in _CATEGORIES or category.startswith("P"):
         return glyph_script(char) in KERNED_SCRIPTS
     return False
 
 
-def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
+def kerned_glyphs(font, names: Iterable[str], marks: bool = False, reached: Collection[str] = ()) -> list[str]:
     """The glyphs of ``names`` (in order) that a designer kerns, by the rule in the module doc
     (combining marks too with ``marks``; never :func:`tabular_figures`); a glyph whose character
-    cannot be told is kept."""
+    cannot be told is kept, and so is a sign of :data:`UNKERNED_CHARACTERS` among ``reached`` (the glyphs
+    the font's own kerning reaches: its designer kerns it)."""
     names = list(names)
     table = unicode_table(font)
     tabular = tabular_figures(font, names, table)
@@ -185,7 +191,7 @@ def kerned_glyphs(font, names: Iterable[str], marks: bool = False) -> list[str]:
         if name.startswith("."):  # .notdef, .null: special glyphs, no text sets them
             continue
         char = glyph_char(name, table.get(name, ()))
-        if (char is None or _kerned_char(char, marks)) and name not in tabular:
+        if (char is None or _kerned_char(char, marks, name in reached)) and name not in tabular:
             chosen.append(name)
     return chosen
 
@@ -264,10 +270,10 @@ def sign_kinds(font, names: Sequence[str]) -> list[int]:
 def signs_apart(left: int, right: int) -> bool:
     """True when the default set leaves a pair of :func:`sign_kinds` ``left`` and ``right`` out: two signs
     neither of which is a stop, a quote or a dash (:data:`JOINING_SIGNS`), unless both are figures. Of the
-    9,137 pairs of two signs that at least 10 of 46 hand-kerned fonts hold (``benchmarks/kerned_signs.py
-    --pairs``), designers kern 431 in at least 1 in 10 of those fonts, and the rule keeps 335 of those; it
-    leaves out half of the 9,137 and a quarter of what designers kern among them (``+ [``, ``# /``, ``°4``,
-    ``//``)."""
+    3,185 pairs of two signs of the default set that at least 10 of 46 hand-kerned fonts hold
+    (``benchmarks/kerned_signs.py --pairs``), designers kern 189 in at least 1 in 10 of those fonts; the rule
+    keeps 176 of them, 2,053 of the 3,185, and 3,098 of the 3,640 kerns designers wrote among them (it leaves out
+    ``( [``, ``//``, ``7/``)."""
     return left >= FIGURE and right >= FIGURE and not left == right == FIGURE
 
 
@@ -646,27 +652,32 @@ def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Side
           lowercase_capital: bool | Reach):
     """(glyphs, left positions, right positions, script of each glyph or None, case of each glyph
     or None, which lowercase–capital pairs are kept, the :class:`Sides` or None, the
-    :func:`neighbour_flags` of each glyph or None, the :func:`sign_kinds` of each glyph or None) of the
-    default set."""
+    :func:`neighbour_flags` of each glyph or None, the :func:`sign_kinds` of each glyph as a left and as a
+    right glyph or None) of the default set. A glyph the font's kerning reaches (``sides``) stays even when it is
+    a sign designers seldom kern, and pairs as a letter on each side its kerning reaches it from."""
     if all_glyphs:
         chosen = list(names)
         return chosen, range(len(chosen)), range(len(chosen)), None, None, True, None, None, None
-    chosen = kerned_glyphs(font, names, marks)
     sides = Sides(*sides) if sides is not None else Sides(None, None)
+    on_left, on_right = sides.left or frozenset(), sides.right or frozenset()
+    chosen = kerned_glyphs(font, names, marks, on_left | on_right)
     if sides.left is not None and sides.right is not None:
         chosen = [n for n in chosen if n in sides.left or n in sides.right]
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
     right = [i for i, n in enumerate(chosen) if sides.right is None or n in sides.right]
     cases = cases_of(font, chosen)
+    kinds = sign_kinds(font, chosen)
+    signs = ([LETTER if n in on_left else k for n, k in zip(chosen, kinds)],
+             [LETTER if n in on_right else k for n, k in zip(chosen, kinds)])
     return (chosen, left, right, scripts_of(font, chosen), cases, lowercase_capital, sides,
-            neighbour_flags(font, chosen, cases), sign_kinds(font, chosen))
+            neighbour_flags(font, chosen, cases), signs)
 
 
 def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Sides | None = None,
                       lowercase_capital: bool | Reach = False) -> list[tuple[str, str]]:
     """The pairs of :func:`default_pairs` as a list, in plain Python (for RoboFont, where numpy
     may be absent)."""
-    chosen, left, right, scripts, cases, lower_upper, sides, flags, kinds = _axes(
+    chosen, left, right, scripts, cases, lower_upper, sides, flags, (left_kinds, right_kinds) = _axes(
         font, names, False, marks, sides, lowercase_capital)
     reach = lower_upper if isinstance(lower_upper, Reach) else None
     everything = lower_upper is True
@@ -678,7 +689,8 @@ def default_pair_list(font, names: Sequence[str], marks: bool = False, sides: Si
 
     return [(chosen[a], chosen[b]) for a in left for b in right
             if same_script(scripts[a], scripts[b]) and kept(a, b) and not flags_apart(flags[a], flags[b])
-            and not SIGNS_APART[kinds[a]][kinds[b]] and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
+            and not SIGNS_APART[left_kinds[a]][right_kinds[b]]
+            and (not sides.partners or sides.allows(chosen[a], chosen[b]))]
 
 
 def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: bool = False, sides: Sides | None = None,
@@ -721,8 +733,8 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         keep = ~np.array(FLAGS_APART, dtype=bool)[codes[left], codes[right]]
         left, right = left[keep], right[keep]
     if signs:
-        codes = np.asarray(signs, dtype=np.int8)
-        keep = ~np.array(SIGNS_APART, dtype=bool)[codes[left], codes[right]]
+        left_kinds, right_kinds = (np.asarray(k, dtype=np.int8) for k in signs)
+        keep = ~np.array(SIGNS_APART, dtype=bool)[left_kinds[left], right_kinds[right]]
         left, right = left[keep], right[keep]
     if sides is not None and sides.partners:
         left, right = _with_partners(chosen, left, right, sides.partners)
