@@ -167,11 +167,11 @@ def glyph_script(char: str) -> str:
     return fontunicode.script(char)
 
 
-def _kerned_char(char: str, marks: bool = False, seldom: bool = False) -> bool:
+def _kerned_char(char: str, marks: bool = False, keep_seldom: bool = False) -> bool:
     category = unicodedata.category(char)
     if marks and category.startswith("M"):
         return True
-    if char in UNKERNED_CHARACTERS and not seldom:
+    if char in UNKERNED_CHARACTERS and not keep_seldom:
         return False
     if char in EXTRA_SYMBOLS or category in _CATEGORIES or category.startswith("P"):
         return glyph_script(char) in KERNED_SCRIPTS
@@ -701,8 +701,9 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
     letter before a capital unless ``lowercase_capital`` is True or a :class:`Reach` that
     reaches it (:func:`wants_lowercase_capital`), glyphs :func:`flags_apart` keeps apart (Greek
     marks that never meet, a small capital beside a lowercase), a word-initial capital after a letter
-    or before a capital, two signs :func:`signs_apart` keeps apart); with ``sides`` (:func:`kerned_sides`), only pairs of a left glyph
-    and a right glyph of those sets that their partners allow; with ``all_glyphs``, every pair of ``names``."""
+    or before a capital, two signs :func:`signs_apart` keeps apart); with ``sides`` (:func:`kerned_sides`),
+    only pairs of a left glyph and a right glyph of those sets that their partners allow; with ``all_glyphs``,
+    every pair of ``names``."""
     import numpy as np
 
     from .kerning import PairTable
@@ -732,7 +733,7 @@ def default_pairs(font, names: Sequence[str], all_glyphs: bool = False, marks: b
         codes = np.asarray(flags, dtype=np.int8)
         keep = ~np.array(FLAGS_APART, dtype=bool)[codes[left], codes[right]]
         left, right = left[keep], right[keep]
-    if signs:
+    if signs is not None:
         left_kinds, right_kinds = (np.asarray(k, dtype=np.int8) for k in signs)
         keep = ~np.array(SIGNS_APART, dtype=bool)[left_kinds[left], right_kinds[right]]
         left, right = left[keep], right[keep]
@@ -782,5 +783,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "sign_kind", "sign_kinds", "signs_apart",
-           "SIGNS_APART"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART"]
