@@ -323,6 +323,9 @@ def test_signs_designers_leave_unkerned_stay_out_of_the_default_set(tmp_path, ca
     assert {chr(glyphs[n]) for n in unkerned} <= UNKERNED_CHARACTERS
     assert kerned_glyphs(font, list(glyphs)) == [n for n in glyphs if n not in unkerned]
     assert len(default_pairs(font, list(glyphs), all_glyphs=True)) == len(glyphs) ** 2
+    # a sign the font's own kerning reaches stays: its designer kerns it (symbols too, not only punctuation)
+    assert kerned_glyphs(font, list(glyphs), reached={"plus", "degree", "percent"}) == [
+        n for n in glyphs if n not in unkerned - {"plus", "degree", "percent"}]
     path = helpers.save(font, tmp_path)
     assert main(["kern", str(path), "--dry-run", "--format", "json", "--min-kern", "0", "--flat"]) == 0
     solved = {n for a, b, _ in json.loads(capsys.readouterr().out)["pairs"] for n in (a, b)}

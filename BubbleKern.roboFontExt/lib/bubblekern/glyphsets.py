@@ -173,7 +173,7 @@ def _kerned_char(char: str, marks: bool = False, keep_seldom: bool = False) -> b
         return True
     if char in UNKERNED_CHARACTERS and not keep_seldom:
         return False
-    if char in EXTRA_SYMBOLS or category in _CATEGORIES or category.startswith("P"):
+    if char in EXTRA_SYMBOLS or char in UNKERNED_CHARACTERS or category in _CATEGORIES or category.startswith("P"):
         return glyph_script(char) in KERNED_SCRIPTS
     return False
 
