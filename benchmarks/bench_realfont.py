@@ -39,8 +39,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "fonts"
 
 
-def convert(ttf: Path, ufo: Path) -> None:
-    """The TTF as a UFO 3: glyphs, kern groups and kerning (ufo-extractor)."""
+def extracted(ttf: Path):
+    """The TTF as a defcon font: glyphs, kern groups and kerning (ufo-extractor); what it cannot convert raises."""
     try:
         import extractor
     except ImportError:
@@ -48,9 +48,14 @@ def convert(ttf: Path, ufo: Path) -> None:
     import defcon
 
     font = defcon.Font()
+    extractor.extractUFO(str(ttf), font)
+    return font
+
+
+def convert(ttf: Path, ufo: Path) -> None:
+    """The TTF as a UFO 3 (:func:`extracted`), saved at ``ufo``."""
     try:
-        extractor.extractUFO(str(ttf), font)
-        font.save(str(ufo))
+        extracted(ttf).save(str(ufo))
     except Exception as error:  # noqa: BLE001  GPOS kern classes ufo-extractor calls conflicting, kerning ufoLib refuses
         shutil.rmtree(ufo, ignore_errors=True)
         raise SystemExit(f"{ttf.name}: ufo-extractor cannot convert it: {type(error).__name__}: {error}") from None

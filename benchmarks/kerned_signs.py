@@ -26,33 +26,28 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
+from bench_realfont import extracted
+
 from bubblekern.glyphsets import UNKERNED_CHARACTERS, _kerned_char, sign_kind, signs_apart
+from bubblekern.prior import flat_kerning
 
 
 def kerning_of(path: Path):
-    """(character map, the glyphs the kerning reaches, the glyph pairs it reaches) of a UFO or a font binary; None
-    when it cannot be read."""
+    """(character map, the glyphs the kerning reaches, the glyph pairs it kerns to a value other than 0, by the UFO 3
+    lookup order) of a UFO or a font binary; None when it cannot be read."""
     import defcon
 
     if path.suffix.lower() == ".ufo":
         font = defcon.Font(str(path))
     else:
-        import extractor
-
-        font = defcon.Font()
         try:
-            extractor.extractUFO(str(path), font)
+            font = extracted(path)
         except Exception as error:  # noqa: BLE001  what ufo-extractor cannot convert is reported, not fatal
             print(f"{path.name}: skipped, ufo-extractor cannot convert it: {type(error).__name__}", file=sys.stderr)
             return None
-    reached: set[str] = set()
-    pairs: set[tuple[str, str]] = set()
-    for (left, right), value in font.kerning.items():
-        lefts, rights = font.groups.get(left, (left,)), font.groups.get(right, (right,))
-        reached.update(lefts)
-        reached.update(rights)
-        if value:
-            pairs.update((a, b) for a in lefts for b in rights)
+    flat = flat_kerning(dict(font.kerning.items()), {name: list(members) for name, members in font.groups.items()})
+    reached = {name for pair in flat for name in pair}
+    pairs = {pair for pair, value in flat.items() if value}
     chars = {}
     for code, names in font.unicodeData.items():
         for name in names:
@@ -84,7 +79,7 @@ def main(argv=None) -> int:
         read += 1
         signs = {}
         for name, char in chars.items():
-            if not unicodedata.category(char).startswith(("L", "N")) and _kerned_char(char) or char in UNKERNED_CHARACTERS:
+            if not unicodedata.category(char).startswith(("L", "N")) and _kerned_char(char, keep_seldom=True):
                 signs.setdefault(char, set()).add(name)
         for char, names in signs.items():
             present[char] += 1
@@ -103,7 +98,7 @@ def main(argv=None) -> int:
 def sign_pairs(args) -> int:
     """The ``--pairs`` survey: pairs of two signs, and what :func:`~bubblekern.glyphsets.signs_apart` keeps."""
     present, kerned, read = Counter(), Counter(), 0
-    kind = {}
+    kind: dict[str, int] = {}
     for path in args.fonts:
         found = kerning_of(path)
         if found is None or not found[1]:
@@ -111,19 +106,18 @@ def sign_pairs(args) -> int:
         chars, _, pairs = found
         read += 1
         signs = {n: c for n, c in chars.items() if not unicodedata.category(c).startswith("L") and _kerned_char(c)}
-        for char in set(signs.values()):
-            kind.setdefault(char, None)
-        present.update((a, b) for a in set(signs.values()) for b in set(signs.values()))
+        chars_here = set(signs.values())
+        kind.update((char, sign_kind(char)) for char in chars_here - kind.keys())
+        present.update((a, b) for a in chars_here for b in chars_here)
         kerned.update({(signs[a], signs[b]) for a, b in pairs if a in signs and b in signs})
-    kind = {char: sign_kind(char) for char in kind}
     held = [p for p in present if present[p] >= args.least]
     often = [p for p in held if kerned[p] >= args.share * present[p]]
-    keeps = [p for p in held if not signs_apart(kind[p[0]], kind[p[1]])]
+    keeps = {p for p in held if not signs_apart(kind[p[0]], kind[p[1]])}
     events = sum(kerned[p] for p in held)
     kept_events = sum(kerned[p] for p in keeps)
     print(f"{read} kerned fonts read; {len(held):,} sign pairs in at least {args.least} of them, "
           f"{len(often)} kerned in at least {args.share:g} of those")
-    print(f"the default set keeps {len(keeps):,} of the {len(held):,}, {sum(p in set(keeps) for p in often)} of the "
+    print(f"the default set keeps {len(keeps):,} of the {len(held):,}, {sum(p in keeps for p in often)} of the "
           f"{len(often)}, and {kept_events:,} of the {events:,} (font, pair) kerns among them")
     dropped = sorted((p for p in often if signs_apart(kind[p[0]], kind[p[1]])), key=lambda p: -kerned[p] / present[p])
     print("kerned, left out:", " ".join(a + b for a, b in dropped))
