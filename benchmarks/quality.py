@@ -217,8 +217,8 @@ def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND
     UFO's font with its default bubbles made already (:func:`default_bubbled`)."""
     font = default_bubbled(ufo, names) if font is None else font
     return np.array([negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
-                                                               tuck_raised=False, armless_share=1.0))
-                     for dx, dy, *_ in halos]).T  # tucked pairs: tucked_kerns; armless capitals: armless_rows
+                                                               tuck_raised=False, armless_share=1.0, tuck_arms=False))
+                     for dx, dy, *_ in halos]).T  # tucked pairs: tucked_kerns; armless capitals: armless_rows; arms: arm_kerns
 
 
 def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
@@ -227,6 +227,17 @@ def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
     tucked kern (:func:`bubblekern.model.raised_tuck`), which the halos' columns do not hold."""
     return np.array(negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),),
                                                               armless_share=1.0)))
+
+
+def arm_kerns(font, pairs: list, upm: float) -> np.ndarray:
+    """What ``Settings.tuck_arms`` adds to each pair's kern (per 1000 em; 0 but for a capital before a lowercase
+    letter: :func:`bubblekern.model.arm_tuck`), which the halos' columns do not hold; ``font`` as for
+    :func:`tucked_kerns`."""
+    def kerns(arms: bool) -> np.ndarray:
+        return np.array(negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),),
+                                                                  tuck_raised=False, armless_share=1.0, tuck_arms=arms)))
+
+    return kerns(True) - kerns(False)
 
 
 def armless_rows(font, pairs: list) -> np.ndarray:
@@ -252,15 +263,16 @@ def pair_context_codes(ufo: Path, pairs: list) -> np.ndarray:
 
 
 def learn_strengths(kerns: list[np.ndarray], designer: list[np.ndarray], contexts: list[np.ndarray],
-                    tucked: list[np.ndarray], armless: list[np.ndarray],
+                    tucked: list[np.ndarray], armless: list[np.ndarray], arms: list[np.ndarray],
                     blend: tuple) -> tuple[tuple[float, ...], tuple[float, ...], float]:
     """(:data:`~bubblekern.model.BLEND_STRENGTHS` with the contexts it does not leave at 1 learned again,
     every context's strength learned, ``Settings.armless_share``) on these fonts' pairs blended with ``blend``:
     per context, the least-squares scale of the blended kerns (never deeper than the bubble's own; for
-    ``raised-lc``, the ``tucked`` kerns, :func:`tucked_kerns`) to the designer's. UC–lc's is its capitals with an
+    ``raised-lc``, the ``tucked`` kerns, :func:`tucked_kerns`; a capital before a lowercase letter deeper by what
+    ``arms`` adds, :func:`arm_kerns`) to the designer's. UC–lc's is its capitals with an
     arm's, and the share the armless ones' (``armless``: :func:`armless_rows`) over it."""
     k, d, c = np.vstack(kerns), np.concatenate(designer), np.concatenate(contexts)
-    blended = np.maximum(k @ np.array([w for *_, w in blend]), k[:, 0])
+    blended = np.maximum(k @ np.array([w for *_, w in blend]), k[:, 0]) + np.concatenate(arms)
     blended = np.where(c == RAISED_LC, np.concatenate(tucked), blended)
     armless = np.concatenate(armless)
 
@@ -581,7 +593,7 @@ def main(argv=None) -> int:
             font = default_bubbled(ufo, names)  # once, for the halos' columns and the tucked one
             columns[ttf] = (halo_kerns(ufo, names, pairs, upm, font=font),
                             np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs),
-                            tucked_kerns(font, pairs, upm), armless_rows(font, pairs))
+                            tucked_kerns(font, pairs, upm), armless_rows(font, pairs), arm_kerns(font, pairs, upm))
         families = {ttf: family(ttf) for ttf in columns}
         learned_on = pool if args.blend_weights == "pool" else list(columns)
         for ttf in fonts:

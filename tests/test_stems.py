@@ -35,7 +35,9 @@ PAIRS = [(a, b) for a in ("N", "T", "V", "H") for b in ("o", "n")] + [("o", "N")
 
 
 def kern(font, **settings) -> dict:
-    return kern_pairs(font, PAIRS, Settings(min_kern=0, blend=BLEND, **settings)).as_dict()
+    """The pairs kerned with the blend; without ``tuck_arms``, whose vertical erosion takes a few units off the
+    hexagon o's pointed side (test_arms.py), so the stems' own measure is what is seen."""
+    return kern_pairs(font, PAIRS, Settings(min_kern=0, blend=BLEND, tuck_arms=False, **settings)).as_dict()
 
 
 def test_a_straight_stem_under_a_serif_is_kerned_from_where_it_meets_n():
@@ -54,8 +56,9 @@ def test_a_straight_stem_under_a_serif_is_kerned_from_where_it_meets_n():
 
 def test_a_pair_list_kerns_as_a_full_run_without_naming_n():
     font = stem_font()
-    everything = kern_pairs(font, None, Settings(min_kern=0, blend=BLEND)).as_dict()
-    alone = kern_pairs(font, [("N", "o")], Settings(min_kern=0, blend=BLEND)).as_dict()
+    settings = Settings(min_kern=0, blend=BLEND, tuck_arms=False)
+    everything = kern_pairs(font, None, settings).as_dict()
+    alone = kern_pairs(font, [("N", "o")], settings).as_dict()
     assert alone[("N", "o")] == everything[("N", "o")] == 0
 
 

@@ -269,13 +269,13 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         if scaled or marks_scaled:
             kinds = glyph_kinds(font, matrix.names)
         # the contexts' scales: the settings' strengths, else the ones learned with the blend for the pairs it blends
-        scaled_kinds, strengths, armless = None, settings.strengths, set()
+        scaled_kinds, strengths, armless, halos = None, settings.strengths, set(), ()
         if settings.blend == "auto":
             from .model import auto_blend
 
             shaped, learned, learned_strengths = auto_blend(bubbles, matrix.names)
             if shaped:
-                blend = grown_matrices(solving, learned, bubbles.upm)
+                blend, halos = grown_matrices(solving, learned, bubbles.upm), learned
                 rows = [n in shaped for n in matrix.names]
                 kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
                 armless = _armless(font, matrix.names, kinds, rows, settings, bubbles, learned)
@@ -286,7 +286,7 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
                 if not all(rows):
                     extra["blend_rows"] = rows
         elif settings.blend:
-            blend = grown_matrices(solving, settings.blend, bubbles.upm)
+            blend, halos = grown_matrices(solving, settings.blend, bubbles.upm), settings.blend
             blended = len(solve_left)
             kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
             armless = _armless(font, matrix.names, kinds, None, settings, bubbles, settings.blend)
@@ -295,14 +295,15 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
             contexts = context_scales(kinds if scaled_kinds is None else scaled_kinds, matrix.names, strengths, armless,
                                       settings.armless_share, dashes, settings.dash_share, settings.quote_share)
     if blend:
-        from .model import stop_floors
+        from .model import earlier_blend, stop_floors
 
         extra["blend"] = blend
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
         if (floor := stop_floors(font, kinds, matrix.names, settings.stop_floor, settings.stop_capital_floor,
                                  bubbles.upm)) is not None:
             extra["floor"] = floor
-        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles, floor))
+        extra.update(_model_measures(font, solving, kinds, blend, extra.get("blend_rows"), settings, bubbles, floor,
+                                     earlier_blend(halos)))
     if any(settings.case_offsets):  # the designer's kern of each case's straight pair, on every pair of two letters
         from .model import case_shifts, glyph_kinds
 
@@ -416,12 +417,15 @@ def glyphs_with_bubbles(font, settings: Settings | None = None) -> list[str]:
 __all__ += ["glyphs_with_bubbles", "glyph_order"]
 
 
-def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles, floor=None) -> dict:
+def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubbles: FontBubbles, floor=None,
+                    old_blend: bool = False) -> dict:
     """The kernel's ``offsets`` and ``tuck`` for the blended glyphs (``rows``; all without it) of ``kinds``
     (:func:`bubblekern.model.model_measures`), from the references the settings measure from, its ``hang``
     (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink``, its ``serifs``
     (:func:`bubblekern.model.serif_measure`) with ``Settings.serif_stops`` and its ``clearance``
-    (:func:`bubblekern.model.dash_clearance`) with ``Settings.dash_clearance``."""
+    (:func:`bubblekern.model.dash_clearance`) with ``Settings.dash_clearance``; its ``arms``
+    (:func:`bubblekern.model.arm_tuck`) with ``Settings.tuck_arms``, unless the blend is an ``old_blend``
+    (:func:`bubblekern.model.earlier_blend`)."""
     from .model import (
         dash_clearance,
         hang_measure,
@@ -436,7 +440,7 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
     stem = stem_reference(font, matrix.names) if settings.stem_reference else None
     measures = model_measures(matrix, kinds, straight, stem, blend, bubbles.upm, settings.chunk, rows,
-                              settings.tuck_raised, floor)
+                              settings.tuck_raised, floor, settings.tuck_arms and not old_blend)
     if settings.clear_hanging_ink:  # the blended letters' ink, each letter built on another measured with that one
         measures["hang"] = hang_measure(font, matrix, kinds, lambda letters: hanging_letters(bubbles, letters),
                                         bubbles.upm, bubbles.origin, rows)
@@ -453,9 +457,9 @@ def _armless(font, names, kinds, rows, settings: Settings, bubbles: FontBubbles,
     """The capitals of ``names`` (of the blended ``rows``) with no arm over the lowercase zone
     (:func:`bubblekern.model.armless_capitals`), where ``Settings.armless_share`` gives them a share of UC–lc's
     strength; none under an earlier default shape's blend (:data:`bubblekern.model.BLENDS`), learned without it."""
-    from .model import BLENDS, armless_capitals, serif_letters
+    from .model import armless_capitals, earlier_blend, serif_letters
 
-    if settings.armless_share == 1.0 or any(tuple(blend) == tuple(old) for _, old, _ in BLENDS[1:]):
+    if settings.armless_share == 1.0 or earlier_blend(blend):
         return set()
     return armless_capitals(font, kinds, names, lambda letters: serif_letters(bubbles, letters), bubbles.upm, rows)
 

@@ -49,6 +49,12 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   off (:func:`raised_tuck`) and measured from the straight reference: a quote's bubble and an ``o``'s meet
   only by those margins, which left ``’o`` near 0. How far a designer tucks is a policy (Noto Sans ``'o`` −60,
   Caladea 0), so one model pair the bubbles kern decides the context's strength, as for ``stop-letter``.
+- **Lowercase comes under a capital's arm** (``Settings.tuck_arms``): with the blend, a capital before a lowercase
+  letter gains :data:`ARM_WEIGHT` of the room the pair's bubbles open without their vertical margins, each side
+  counted at most :data:`ARM_DEPTH` deeper than its outermost point (:func:`arm_tuck`). A ``u`` under T's arm meets
+  it only by the bubbles' margins, which held ``T u`` ``T v`` at 0 in serif fonts (TeX Gyre Termes, Clear Sans,
+  STIX) where their designers kern them as ``T o``, −80 to −110 per 1000 em; pairs of parallel sides (``H n``) open
+  nothing.
 - **Punctuation keeps clear of hanging ink** (``Settings.clear_hanging_ink``): with the blend, a closing bracket
   or quote or raised punctuation (:func:`hang_marks`) after a letter whose ink reaches past its right sidebearing
   line by more than :data:`HANG_MIN` in the bands the mark's bubble reaches (f's hook beside a quote or a
@@ -148,6 +154,7 @@ __all__ = [
     "BLENDS",
     "BLEND_STRENGTHS",
     "BLEND_CHOICES",
+    "earlier_blend",
     "auto_blend",
     "grown_matrices",
     "REFERENCE_CHARS",
@@ -178,6 +185,10 @@ __all__ = [
     "raised_marks",
     "TUCK_DEPTH",
     "raised_tuck",
+    "ARM_MARGIN",
+    "ARM_DEPTH",
+    "ARM_WEIGHT",
+    "arm_tuck",
     "HANG_MIN",
     "HANG_CATEGORIES",
     "hang_marks",
@@ -215,12 +226,13 @@ so such pairs kern deeper than pairs of parallel sides of the same kern. Learned
 generated bubbles (:func:`bubblekern.generate.default_shape`) and 23 hand-kerned fonts: the five of ``../shared``
 and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; the README's "Fonts never seen"
 names them). Learned on the five alone they were −0.487, −0.178, 0.5, 0.779."""
-BLEND_STRENGTHS = (1.0, 1.76, 1.0, 0.64, 1.0, 1.0, 0.21)
+BLEND_STRENGTHS = (1.0, 1.63, 1.0, 0.64, 1.0, 1.0, 0.21)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the 23 fonts (``benchmarks/quality.py --blend-weights
 others`` prints them). Designers kern a capital with an arm over the lowercase (``T V W Y F P``) before
-lowercase three quarters as deep again as the blend (UC–lc 1.76; 1.59–1.82 learned without any one family;
-the other capitals at ``Settings.armless_share`` of it, 0.42: :func:`armless_capitals`), and two lowercase
+lowercase over half as deep again as the blend with the room under the arm (``Settings.tuck_arms``; UC–lc 1.63;
+1.47–1.67 learned without any one family; 1.76 before the arm's room counted; the other capitals at
+``Settings.armless_share`` of it, 0.37: :func:`armless_capitals`), and two lowercase
 letters less deep (lc–lc 0.64; 0.61–0.73): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
 UC–UC (1.07) and punctuation (0.98) are near 1; lc–UC (0.63) and a stop before a letter (0.73) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
@@ -246,6 +258,15 @@ changed by the fields given, the weights learned on it, and the strengths per co
 them (given to the blended pairs when the settings leave every strength at 1). The second is the
 default of version 0.1 (60/60 per 1000 em): bubbles generated then keep the blend they were kerned
 with."""
+
+
+def earlier_blend(halos) -> bool:
+    """Whether ``halos`` are the blend of an earlier default shape (:data:`BLENDS` after the first): learned
+    before the rules that tell capitals apart before lowercase (``Settings.armless_share``, ``Settings.tuck_arms``),
+    so kerned without them."""
+    return any(tuple(halos) == tuple(old) for _, old, _ in BLENDS[1:])
+
+
 BLEND_CHOICES = {"auto": "auto", "on": BLEND, "off": ()}
 """``Settings.blend`` for each choice of ``--blend``."""
 STRENGTH_PRIOR_PAIRS = 2.0
@@ -759,6 +780,34 @@ def raised_tuck(matrix, kinds: Mapping[str, Kind], straight: str | None, upm: fl
     return kernel.Tuck(eroded, raised, lower, room)
 
 
+ARM_MARGIN = 40.0
+"""Per 1000 units per em: the vertical margin :func:`arm_tuck` takes off the bubbles (the default generated
+bubble's)."""
+ARM_DEPTH = 150.0
+"""Per 1000 units per em: how much deeper than its outermost point a glyph's side counts once :func:`arm_tuck`
+has eroded it, so a lowercase letter comes under T's arm but not all the way to its stem."""
+ARM_WEIGHT = 0.15
+"""The share of the room :func:`arm_tuck` opens that is added to a pair's blended gap (before UC–lc's strength).
+Chosen on the 23 fonts of the pool (weights learned without the scored font's family), with the 14 test and 17 check
+fonts as checks: mean r 0.7757 / 0.7324 / 0.6010 without, 0.7824 / 0.7486 / 0.6050 at 0.15 and 150 deep; 0.1, 0.2,
+0.25 and 100, 200, 250 deep were lower on the pool, 0.5 much lower everywhere."""
+
+
+def arm_tuck(matrix, kinds: Mapping[str, Kind], upm: float, rows: Sequence[bool] | None = None):
+    """The kernel's ``arms`` for ``Settings.tuck_arms`` (:class:`bubblekern.kernel.ArmTuck`): pairs of a capital
+    (kind ``"U"``) before a lowercase letter (``"l"``), both among ``rows`` (all without it), given
+    :data:`ARM_WEIGHT` of the room they open with :data:`ARM_MARGIN` taken off every bubble from above and below and
+    every side counted at most :data:`ARM_DEPTH` deeper than its outermost point. Under T's arm a ``u``'s bubble
+    meets T's only by their margins, which held ``T u`` at 0 in serif fonts where designers kern it as ``T o``; the
+    margins' room is what a designer sees under the arm. None when no pair is one."""
+    capitals, lower = kind_rows(kinds, matrix.names, ("U",), rows), kind_rows(kinds, matrix.names, ("l",), rows)
+    if not any(capitals) or not any(lower):
+        return None
+    scale = upm / 1000.0
+    eroded = kernel.cap_depth(kernel.erode(matrix, ARM_MARGIN * scale), ARM_DEPTH * scale)
+    return kernel.ArmTuck(matrix, eroded, capitals, lower, ARM_WEIGHT)
+
+
 HANG_MIN = 20.0
 """Per 1000 units per em: how far a letter's ink must reach past its right sidebearing line for punctuation to
 keep clear of it (``Settings.clear_hanging_ink``). f's hook reaches 43 to 70 in the fonts of ``../shared``,
@@ -996,12 +1045,14 @@ def grown_matrices(matrix, blend: Sequence[tuple[float, float, float]], upm: flo
 
 def model_measures(matrix, kinds: Mapping[str, Kind], straight: str | None, stem: str | None, blend, upm: float,
                    chunk: int = 1 << 18, rows: Sequence[bool] | None = None, tuck: bool = True,
-                   floor: kernel.Floor | None = None) -> dict:
+                   floor: kernel.Floor | None = None, arms: bool = False) -> dict:
     """The kernel's ``offsets`` (:func:`model_offsets`, the references blended as the pairs are: with ``floor``)
-    and, with ``tuck`` (``Settings.tuck_raised``), its ``tuck`` (:func:`raised_tuck`): what the value model
-    measures under the blend, for ``kern`` and ``fit`` alike."""
+    and, with ``tuck`` (``Settings.tuck_raised``), its ``tuck`` (:func:`raised_tuck`), with ``arms``
+    (``Settings.tuck_arms``) its ``arms`` (:func:`arm_tuck`): what the value model measures under the blend, for
+    ``kern`` and ``fit`` alike."""
     return {"offsets": model_offsets(matrix, kinds, straight, stem, blend, upm, chunk, rows, floor),
-            "tuck": raised_tuck(matrix, kinds, straight, upm, chunk, rows) if tuck else None}
+            "tuck": raised_tuck(matrix, kinds, straight, upm, chunk, rows) if tuck else None,
+            "arms": arm_tuck(matrix, kinds, upm, rows) if arms else None}
 
 
 def followed_bases(bubbles, names: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:

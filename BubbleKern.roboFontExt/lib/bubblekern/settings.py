@@ -10,8 +10,7 @@ from typing import Any, Literal
 from .errors import FontInfoError, SettingsError
 
 __all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_dict", "stored_value",
-           "fitted_alike",
-           "LIB_KEY", "MIN_UPM", "MAX_UPM"]
+           "fitted_alike", "fitted_before_arms", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -117,6 +116,11 @@ class Settings:
     vertical margins taken off (:func:`bubblekern.model.raised_tuck`), measured from its kern against the
     straight reference: the mark then tucks over the letter's top as far as the letter's shape lets it,
     and the pair context ``raised-lc``'s strength says how far the designer takes that."""
+    tuck_arms: bool = True
+    """With the halo blend, a capital before a lowercase letter gains part of the room their bubbles' vertical
+    margins hide (:func:`bubblekern.model.arm_tuck`): a lowercase letter comes under T's arm as designers set it,
+    where the margins of the arm's and the letter's bubbles met. Settings fitted before it (strengths stored
+    without ``tuck_arms``) keep it off, as they were fitted."""
     clear_hanging_ink: bool = True
     """With the halo blend, a closing bracket or quote or raised punctuation (:func:`bubblekern.model.hang_marks`)
     after a letter whose ink reaches past its right sidebearing line (by more than
@@ -128,13 +132,14 @@ class Settings:
     arm (serif ``T Y F P r``: :func:`bubblekern.model.foot_serif`), is kerned as if the serif were not there
     (:func:`bubblekern.model.serif_measure`): designers set the stop under the arm by the stem, where the serif
     alone held it off."""
-    armless_share: float = 0.42
+    armless_share: float = 0.37
     """With the halo blend, the share of UC–lc's strength a capital with no arm over the lowercase zone kerns at
     before a lowercase letter (``A H K L R X Z``; not ``T V W Y F P``, whose ink reaches further right above half
     the x-height than below: :func:`bubblekern.model.armless_capitals`). Under an arm the white reaches in over
     the lowercase letter's top, and designers kern ``Ta Vo Yo`` deeper than ``Av Ko Ly``, which meet the letter at
-    its foot or middle: over 23 hand-kerned fonts the least-squares strengths of the two are 1.76 and 0.74 (the
-    share 0.40–0.51 learned without any one family). 1: every capital at UC–lc's strength."""
+    its foot or middle: over 23 hand-kerned fonts the least-squares strengths of the two are 1.63 and 0.60 with
+    ``tuck_arms`` (the share 0.34–0.43 learned without any one family; 1.76 and 0.74 without it). 1: every capital
+    at UC–lc's strength."""
     dash_share: float = 1.0
     """The share of the punctuation strength a dash (a hyphen, an en or em dash: :func:`bubblekern.model.dash_rows`)
     kerns at beside a letter, either side (``-T`` ``T-`` ``-x``). Whether dashes are kerned against letters at all
@@ -308,11 +313,13 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Settings from plain data; unknown keys are ignored. Strengths stored without ``armless_share``
-        (:func:`fitted_alike`) keep a share of 1."""
+        (:func:`fitted_alike`) keep a share of 1, and without ``tuck_arms`` (:func:`fitted_before_arms`) no tuck."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
         if fitted_alike(values):
             values["armless_share"] = 1.0
+        if fitted_before_arms(values):
+            values["tuck_arms"] = False
         for name in ("strengths", "case_offsets"):
             if isinstance(values.get(name), list):
                 values[name] = tuple(values[name])
@@ -367,6 +374,12 @@ def fitted_alike(stored: Mapping[str, Any]) -> bool:
     """Whether stored settings hold strengths but no ``armless_share``: fitted before armless capitals had a share
     of UC–lc's strength, with every capital alike, so they kern with a share of 1."""
     return "strengths" in stored and "armless_share" not in stored
+
+
+def fitted_before_arms(stored: Mapping[str, Any]) -> bool:
+    """Whether stored settings hold strengths but no ``tuck_arms``: fitted before lowercase letters came under a
+    capital's arm, so they kern without it."""
+    return "strengths" in stored and "tuck_arms" not in stored
 
 
 def stored_dict(font) -> dict:

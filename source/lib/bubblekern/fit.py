@@ -73,6 +73,7 @@ from .model import (
     context_scales,
     dash_clearance,
     dash_rows,
+    earlier_blend,
     fit_strengths,
     followed_bases,
     glyph_kinds,
@@ -594,6 +595,7 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
         kern["capital_min_kern"] = int(result.best.capital_min_kern)
     kern["strengths"] = [float(v) for v in result.best.strengths]
     kern["armless_share"] = float(result.settings.armless_share)  # the share the strengths were fitted with
+    kern["tuck_arms"] = bool(result.settings.tuck_arms)  # and whether lowercase came under a capital's arm
     kern.pop("stop_raised", None)
     if result.settings.stop_raised is not None:
         kern["stop_raised"] = float(result.settings.stop_raised)
@@ -842,13 +844,14 @@ class _Search:
                 # as kern solves them: punctuation and straight stems measured from their references, raised
                 # marks tucked over lowercase letters
                 measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
-                                          self.base.chunk, tuck=self.base.tuck_raised, floor=floor)
+                                          self.base.chunk, tuck=self.base.tuck_raised, floor=floor,
+                                          arms=self.base.tuck_arms and not earlier_blend(blend))
                 hang = self._hang(matrix, band) if self.base.clear_hanging_ink else None
                 serifs = self._serifs(matrix, band, grown) if self.base.serif_stops else None
                 clearance = dash_clearance(self.maker.font, matrix, self.kinds, self.straight, self.stem,
                                            self.base.dash_clearance, self.upm, self.base.chunk)
                 gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,
-                                     serifs, clearance)
+                                     serifs, clearance, measures["arms"])
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

@@ -37,7 +37,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   no common word sets side by side not kerned (``Settings.words_only``); ``keep_rows(values, kept, left, right, rows, threshold)``: pairs of two
   flagged rows kept by a threshold of their own (``Settings.capital_min_kern``); ``erode(matrix, dy)``: the matrix with every bubble's
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
-  :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``);
+  :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``), and
+  ``arm_gaps(gaps, left, right, arms)``: the pairs an :class:`ArmTuck` marks (a capital before a lowercase letter)
+  given part of the room the erosion opens under the capital's arm (``solve(..., arms=)``);
   ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
   clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
   ``serif_gaps(gaps, left, right, serifs)``: a stop set past a letter's foot serif (``solve(..., serifs=)``);
@@ -47,7 +49,7 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``reach_down(matrix, rows, dy)``: the flagged rows' bubbles reaching further down, and ``clearance_gaps(gaps, left,
   right, clearance)``: the pairs a :class:`Clearance` marks (a dash) at most a few times as deep as with that reach
   (``solve(..., clearance=)``);
-  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs, clearance)``: all five, in the order ``solve``
+  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs, clearance, arms)``: all six, in the order ``solve``
   applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
@@ -77,6 +79,7 @@ except ImportError:
         NO_BAND,
         ProfileMatrix,
         all_rows,
+        arm_gaps,
         blend_gaps,
         cap_depth,
         clearance_gaps,
@@ -110,6 +113,7 @@ else:
         NO_BAND,
         ProfileMatrix,
         all_rows,
+        arm_gaps,
         blend_gaps,
         cap_depth,
         clearance_gaps,
@@ -143,7 +147,7 @@ from .clearance import Clearance  # noqa: E402
 from .eroded import Eroded  # noqa: E402
 from .floor import Floor, as_floors  # noqa: E402
 from .hang import Hang  # noqa: E402
-from .tuck import Tuck  # noqa: E402
+from .tuck import ArmTuck, Tuck  # noqa: E402
 
 __all__ = [
     "Array",
@@ -151,6 +155,7 @@ __all__ = [
     "NO_BAND",
     "ProfileMatrix",
     "all_rows",
+    "arm_gaps",
     "as_floors",
     "blend_gaps",
     "cap_depth",
@@ -182,4 +187,5 @@ __all__ = [
     "Floor",
     "Hang",
     "Tuck",
+    "ArmTuck",
 ]

@@ -23,7 +23,7 @@ from .clearance import Clearance
 from .eroded import Eroded
 from .floor import Floor, as_floors
 from .hang import Hang
-from .tuck import Tuck
+from .tuck import ArmTuck, Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
@@ -218,6 +218,7 @@ def solve(
     floor: Floor | Sequence[Floor] | None = None,
     clearance: Clearance | None = None,
     shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
+    arms: ArmTuck | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -234,14 +235,15 @@ def solve(
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`), the pairs ``hang`` marks are kept clear of hanging ink
+    eroded matrix (:func:`tuck_gaps`), the pairs ``arms`` marks get part of the room under an arm (:func:`arm_gaps`),
+    the pairs ``hang`` marks are kept clear of hanging ink
     (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
     :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms)
     widths = matrix.widths
     scale = shift = None
     if contexts is not None:
@@ -263,11 +265,12 @@ def solve(
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
                   serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
-                  clearance: Clearance | None = None) -> array:
+                  clearance: Clearance | None = None, arms: ArmTuck | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
-    then the pairs ``tuck`` marks solved on its eroded
-    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`), then
+    then the pairs ``tuck`` marks solved on its eroded matrix (:func:`tuck_gaps`), then the pairs ``arms`` marks
+    given part of the room under an arm (:func:`arm_gaps`), then the pairs ``hang`` marks kept clear of hanging
+    ink (:func:`hang_gaps`), then
     the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`).
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
@@ -276,6 +279,8 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
         gaps = serif_gaps(gaps, left, right, serifs)
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
+    if arms is not None:
+        gaps = arm_gaps(gaps, left, right, arms, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
     if clearance is not None:
@@ -461,6 +466,29 @@ def tuck_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], 
             gap = gap if gap > 0.0 else 0.0
         if gap != _INF:
             out[i] = gap
+    return out
+
+
+def arm_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], arms: ArmTuck,
+             chunk: int = 1 << 18) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``arms.left_rows`` marks before one
+    ``arms.right_rows`` marks given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
+    less ``arms.matrix`` solved, never below 0); pairs whose bubbles overlap or share no band keep their gaps."""
+    out = array("d", gaps)
+    at = [i for i, (gap, a, b) in enumerate(zip(gaps, left, right))
+          if arms.left_rows[a] and arms.right_rows[b] and gap != _INF and gap >= 0.0]
+    if not at:
+        return out
+    rows_left, rows_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))
+    solved, _ = solve_gaps(arms.matrix, rows_left, rows_right, chunk)
+    opened, _ = solve_gaps(arms.eroded, rows_left, rows_right, chunk)
+    weight = float(arms.weight)
+    for i, was, now in zip(at, solved, opened):
+        room = 0.0
+        if was != _INF and now != _INF and was >= 0.0:
+            room = now - was
+            room = room if room > 0.0 else 0.0
+        out[i] = out[i] + weight * room
     return out
 
 

@@ -18,7 +18,7 @@ from .clearance import Clearance
 from .eroded import Eroded
 from .floor import Floor, as_floors
 from .hang import Hang
-from .tuck import Tuck
+from .tuck import ArmTuck, Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
@@ -181,6 +181,7 @@ def solve(
     floor: Floor | Sequence[Floor] | None = None,
     clearance: Clearance | None = None,
     shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
+    arms: ArmTuck | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -197,14 +198,15 @@ def solve(
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`), the pairs ``hang`` marks are kept clear of hanging ink
+    eroded matrix (:func:`tuck_gaps`), the pairs ``arms`` marks get part of the room under an arm (:func:`arm_gaps`),
+    the pairs ``hang`` marks are kept clear of hanging ink
     (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
     :func:`measured_gaps`.
     """
     gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     if blend:
         gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms)
     codes = table = cases = moves = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -231,11 +233,12 @@ def solve(
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
                   serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
-                  clearance: Clearance | None = None) -> np.ndarray:
+                  clearance: Clearance | None = None, arms: ArmTuck | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
-    then the pairs ``tuck`` marks solved on its eroded
-    matrix (:func:`tuck_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`), then
+    then the pairs ``tuck`` marks solved on its eroded matrix (:func:`tuck_gaps`), then the pairs ``arms`` marks
+    given part of the room under an arm (:func:`arm_gaps`), then the pairs ``hang`` marks kept clear of hanging
+    ink (:func:`hang_gaps`), then
     the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`).
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
@@ -244,6 +247,8 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
         gaps = serif_gaps(gaps, left, right, serifs)
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
+    if arms is not None:
+        gaps = arm_gaps(gaps, left, right, arms, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
     if clearance is not None:
@@ -398,6 +403,26 @@ def tuck_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, tuck: Tuck,
     tucked = np.where(tucked > 0.0, np.maximum(tucked - room, 0.0), tucked)
     out = gaps.copy()
     out[at] = np.where(np.isfinite(tucked), tucked, gaps[at])
+    return out
+
+
+def arm_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, arms: ArmTuck, chunk: int = 1 << 18) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``arms.left_rows`` marks before one
+    ``arms.right_rows`` marks given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
+    less ``arms.matrix`` solved, never below 0); pairs whose bubbles overlap or share no band keep their gaps."""
+    gaps = np.asarray(gaps, float)
+    left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
+    chosen = np.asarray(arms.left_rows, dtype=bool)[left] & np.asarray(arms.right_rows, dtype=bool)[right]
+    chosen &= np.isfinite(gaps) & (gaps >= 0.0)
+    at = np.flatnonzero(chosen)
+    if not at.size:
+        return gaps
+    solved, _ = solve_gaps(arms.matrix, left[at], right[at], chunk)
+    opened, _ = solve_gaps(arms.eroded, left[at], right[at], chunk)
+    met = np.isfinite(solved) & np.isfinite(opened) & (solved >= 0.0)
+    room = np.where(met, np.maximum(np.where(met, opened, 0.0) - np.where(met, solved, 0.0), 0.0), 0.0)
+    out = gaps.copy()
+    out[at] = gaps[at] + float(arms.weight) * room
     return out
 
 

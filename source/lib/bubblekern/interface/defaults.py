@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import SettingsError
-from ..settings import LIB_KEY, Settings, fitted_alike, stored_dict, stored_value, stores_blend
+from ..settings import LIB_KEY, Settings, fitted_alike, fitted_before_arms, stored_dict, stored_value, stores_blend
 from .colors import color_defaults
 
 __all__ = [
@@ -146,7 +146,7 @@ def settings_from_defaults(get: Callable[[str, Any], Any]) -> Settings:
 
 
 MODEL_FIELDS = ("capital_min_kern", "depth_cap", "strengths", "blend", "failsafe", "stop_raised", "case_offsets",
-                "punctuation_reference", "stem_reference", "follow_base", "tuck_raised", "clear_hanging_ink",
+                "punctuation_reference", "stem_reference", "follow_base", "tuck_raised", "tuck_arms", "clear_hanging_ink",
                 "serif_stops", "armless_share", "dash_share", "stop_floor", "stop_capital_floor", "dash_clearance",
                 "kern_inside_brackets", "prior_weight", "words_only", "quote_share")
 """Value-model settings a font's lib may hold (``bubblekern fit`` stores the first four, ``stop_raised``,
@@ -165,6 +165,8 @@ def with_font_model(settings: Settings, font) -> Settings:
     stored = stored_dict(font)
     if fitted_alike(stored):  # fitted with every capital alike
         settings = settings.replace(armless_share=1.0)
+    if fitted_before_arms(stored):  # fitted with no lowercase under a capital's arm
+        settings = settings.replace(tuck_arms=False)
     for name in MODEL_FIELDS:
         if name in stored:
             try:

@@ -1,11 +1,12 @@
-"""What both kernels take to tuck pairs under a raised mark (:func:`~bubblekern.kernel.tuck_gaps`)."""
+"""What both kernels take to tuck pairs under a raised mark (:func:`~bubblekern.kernel.tuck_gaps`) and a lowercase
+letter under a capital's arm (:func:`~bubblekern.kernel.arm_gaps`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["Tuck"]
+__all__ = ["Tuck", "ArmTuck"]
 
 
 class Tuck(NamedTuple):
@@ -19,3 +20,19 @@ class Tuck(NamedTuple):
     """Per row: whether it ends one (a lowercase letter)."""
     room: Sequence[float]
     """Per row: the room its right side keeps from the reference on the eroded matrix."""
+
+
+class ArmTuck(NamedTuple):
+    """Pairs given part of the room their bubbles' vertical margins hide: those of a ``left_rows`` row before a
+    ``right_rows`` row."""
+
+    matrix: Any
+    """The kernel's ``ProfileMatrix`` the pairs are solved on."""
+    eroded: Any
+    """The same, eroded (:func:`~bubblekern.kernel.erode`) and depth-capped (:func:`~bubblekern.kernel.cap_depth`)."""
+    left_rows: Sequence[bool]
+    """Per row: whether it starts such a pair (a capital)."""
+    right_rows: Sequence[bool]
+    """Per row: whether it ends one (a lowercase letter)."""
+    weight: float
+    """The share of the room the erosion opens that is added to the pair's gap."""
