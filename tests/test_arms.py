@@ -1,5 +1,5 @@
-"""Lowercase comes under a capital's arm (``Settings.tuck_arms``): a capital before a lowercase letter gains part of
-the room their bubbles' vertical margins hide.
+"""Letters come under an arm (``Settings.tuck_arms``): a pair of two letters, not both capitals, gains part of the
+room their bubbles' vertical margins hide.
 
 Under T's arm a lowercase letter's bubble meets T's only by the two margins, which held ``T u`` at 0 in serif fonts
 whose designers kern it as ``T o``. How far this brings real fonts to their designers is measured in
@@ -58,8 +58,10 @@ def test_a_lowercase_letter_comes_under_the_arm_by_a_share_of_the_room_the_margi
     assert tucked[("T", "o")] < plain[("T", "o")]
     # a capital with no arm over the letter opens nothing: I's stem keeps the same room at every height
     assert tucked[("I", "o")] == plain[("I", "o")] < 0
-    # only a capital before a lowercase letter: two capitals, a lowercase letter before one, punctuation stay
-    for pair in [("I", "I"), ("T", "T"), ("o", "T"), ("dot", "quote")]:
+    # o before T comes under the arm's other side as far
+    assert tucked[("o", "T")] == pytest.approx(plain[("o", "T")] - ARM_WEIGHT * opened, abs=1)
+    # two capitals and punctuation keep their kerns
+    for pair in [("I", "I"), ("T", "T"), ("dot", "quote")]:
         assert tucked[pair] == plain[pair], pair
 
 
@@ -93,18 +95,20 @@ def test_the_kernel_adds_the_share_of_the_opened_room_to_the_chosen_pairs_only()
     profiles = {n: bubbles.profile(n) for n in names}
     matrix = kernel.ProfileMatrix.build(profiles, bubbles.widths(profiles), bubbles.origin)
     arms = arm_tuck(matrix, glyph_kinds(font, names), 1000.0)
-    assert list(arms.left_rows) == [True, False, True] and list(arms.right_rows) == [False, True, False]
+    assert list(arms.letters) == [True, True, True] and list(arms.capitals) == [True, False, True]
     assert arms.weight == ARM_WEIGHT
-    left, right = matrix.rows(["T", "I", "o", "T"]), matrix.rows(["o", "o", "T", "o"])
+    left, right = matrix.rows(["T", "I", "T", "T", "o"]), matrix.rows(["o", "o", "T", "o", "T"])
     gaps, _ = kernel.solve_gaps(matrix, left, right)
     gaps = list(gaps)
     gaps[3] = inf  # a pair sharing no band keeps its gap
     out = list(kernel.arm_gaps(gaps, left, right, arms))
     assert out[0] == pytest.approx(gaps[0] + ARM_WEIGHT * min(220.0, ARM_DEPTH))
-    assert out[1:] == gaps[1:]
+    assert out[4] == pytest.approx(gaps[4] + ARM_WEIGHT * min(220.0, ARM_DEPTH))  # o T: the arm's other side
+    assert out[1:4] == gaps[1:4]  # I o opens nothing; T T: two capitals; T o sharing no band
     eroded = kernel.erode(matrix, ARM_MARGIN)
     assert kernel.solve_gaps(eroded, matrix.rows(["T"]), matrix.rows(["o"]))[0][0] > gaps[0]  # the margins hid it
-    assert arm_tuck(matrix, {"T": "U", "o": "U", "I": "U"}, 1000.0) is None  # no lowercase: nothing to tuck
+    assert arm_tuck(matrix, {"T": "U", "o": "U", "I": "U"}, 1000.0) is None  # capitals alone: nothing to tuck
+    assert arm_tuck(matrix, {"T": "P", "o": "l", "I": ""}, 1000.0) is not None  # o o: a lowercase pair
 
 
 def test_settings_fitted_before_the_rule_kern_as_they_were_fitted():

@@ -233,7 +233,9 @@ def test_fit_on_a_real_font_that_kerns_only_its_training_pairs(tmp_path):
     assert font.kerning[("T", "o")] < 0
     result = fit(font, train, refine=False)
     assert result.held_out_pairs == [] and result.cross_validated.count == len(result.training_pairs) == 13 + 8  # HO, on trained already
-    assert result.best.generate.adhere != "off" and result.best.min_kern <= 10
+    # min_kern is no sparsity knob: under MIN_KERNS' bound of 20 (15 since lowercase pairs gained the room under arms,
+    # 5 before: with 13 designer pairs the fit drops the lightest of them)
+    assert result.best.generate.adhere != "off" and result.best.min_kern <= 15
     report = store_fit(font, result)
     saved = save(font, tmp_path)
     font = open_font(saved)

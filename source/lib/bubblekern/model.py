@@ -49,12 +49,12 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   off (:func:`raised_tuck`) and measured from the straight reference: a quote's bubble and an ``o``'s meet
   only by those margins, which left ``’o`` near 0. How far a designer tucks is a policy (Noto Sans ``'o`` −60,
   Caladea 0), so one model pair the bubbles kern decides the context's strength, as for ``stop-letter``.
-- **Lowercase comes under a capital's arm** (``Settings.tuck_arms``): with the blend, a capital before a lowercase
-  letter gains :data:`ARM_WEIGHT` of the room the pair's bubbles open without their vertical margins, each side
-  counted at most :data:`ARM_DEPTH` deeper than its outermost point (:func:`arm_tuck`). A ``u`` under T's arm meets
-  it only by the bubbles' margins, which held ``T u`` ``T v`` at 0 in serif fonts (TeX Gyre Termes, Clear Sans,
-  STIX) where their designers kern them as ``T o``, −80 to −110 per 1000 em; pairs of parallel sides (``H n``) open
-  nothing.
+- **Letters come under an arm** (``Settings.tuck_arms``): with the blend, a pair of two letters, not both capitals,
+  gains :data:`ARM_WEIGHT` of the room the pair's bubbles open without their vertical margins, each side counted at
+  most :data:`ARM_DEPTH` deeper than its outermost point (:func:`arm_tuck`). A ``u`` under T's arm meets it only by
+  the bubbles' margins, which held ``T u`` ``T v`` at 0 in serif fonts (TeX Gyre Termes, Clear Sans, STIX) where
+  their designers kern them as ``T o``, −80 to −110 per 1000 em; so do ``k e`` ``r T`` ``y o`` under k's, r's and
+  y's arms. Pairs of parallel sides (``H n``) open nothing.
 - **Punctuation keeps clear of hanging ink** (``Settings.clear_hanging_ink``): with the blend, a closing bracket
   or quote or raised punctuation (:func:`hang_marks`) after a letter whose ink reaches past its right sidebearing
   line by more than :data:`HANG_MIN` in the bands the mark's bubble reaches (f's hook beside a quote or a
@@ -226,15 +226,16 @@ so such pairs kern deeper than pairs of parallel sides of the same kern. Learned
 generated bubbles (:func:`bubblekern.generate.default_shape`) and 23 hand-kerned fonts: the five of ``../shared``
 and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; the README's "Fonts never seen"
 names them). Learned on the five alone they were −0.487, −0.178, 0.5, 0.779."""
-BLEND_STRENGTHS = (1.0, 1.63, 1.0, 0.64, 1.0, 1.0, 0.21)
+BLEND_STRENGTHS = (1.0, 1.63, 1.0, 0.55, 1.0, 1.0, 0.21)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the 23 fonts (``benchmarks/quality.py --blend-weights
 others`` prints them). Designers kern a capital with an arm over the lowercase (``T V W Y F P``) before
 lowercase over half as deep again as the blend with the room under the arm (``Settings.tuck_arms``; UC–lc 1.63;
 1.47–1.67 learned without any one family; 1.76 before the arm's room counted; the other capitals at
 ``Settings.armless_share`` of it, 0.37: :func:`armless_capitals`), and two lowercase
-letters less deep (lc–lc 0.64; 0.61–0.73): the blend's light lc–lc kerns are mostly pairs designers leave at 0.
-UC–UC (1.07) and punctuation (0.98) are near 1; lc–UC (0.63) and a stop before a letter (0.73) are
+letters less deep (lc–lc 0.55 with the room under their arms; 0.51–0.60; 0.64 before it): the blend's light lc–lc kerns are
+mostly pairs designers leave at 0.
+UC–UC (1.07) and punctuation (0.98) are near 1; lc–UC (0.57; 0.63 before the arms) and a stop before a letter (0.73) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
 letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
@@ -787,25 +788,29 @@ ARM_DEPTH = 150.0
 """Per 1000 units per em: how much deeper than its outermost point a glyph's side counts once :func:`arm_tuck`
 has eroded it, so a lowercase letter comes under T's arm but not all the way to its stem."""
 ARM_WEIGHT = 0.15
-"""The share of the room :func:`arm_tuck` opens that is added to a pair's blended gap (before UC–lc's strength).
-Chosen on the 23 fonts of the pool (weights learned without the scored font's family), with the 14 test and 17 check
-fonts as checks: mean r 0.7757 / 0.7324 / 0.6010 without, 0.7824 / 0.7486 / 0.6050 at 0.15 and 150 deep; 0.1, 0.2,
-0.25 and 100, 200, 250 deep were lower on the pool, 0.5 much lower everywhere."""
+"""The share of the room :func:`arm_tuck` opens that is added to a pair's blended gap (before the context's
+strength). Chosen on the 23 fonts of the pool (weights learned without the scored font's family), with the 14 test and
+17 check fonts as checks, for a capital before a lowercase letter: mean r 0.7757 / 0.7324 / 0.6010 without, 0.7824 /
+0.7486 / 0.6050 at 0.15 and 150 deep; 0.1, 0.2, 0.25 and 100, 200, 250 deep were lower on the pool, 0.5 much lower
+everywhere. Then for lowercase pairs and a lowercase letter before a capital too (strengths learned again each
+time): 0.7833 / 0.7503 / 0.6045 → 0.7848 / 0.7565 / 0.6145; two capitals as well took the pool to 0.7810."""
 
 
 def arm_tuck(matrix, kinds: Mapping[str, Kind], upm: float, rows: Sequence[bool] | None = None):
-    """The kernel's ``arms`` for ``Settings.tuck_arms`` (:class:`bubblekern.kernel.ArmTuck`): pairs of a capital
-    (kind ``"U"``) before a lowercase letter (``"l"``), both among ``rows`` (all without it), given
-    :data:`ARM_WEIGHT` of the room they open with :data:`ARM_MARGIN` taken off every bubble from above and below and
-    every side counted at most :data:`ARM_DEPTH` deeper than its outermost point. Under T's arm a ``u``'s bubble
-    meets T's only by their margins, which held ``T u`` at 0 in serif fonts where designers kern it as ``T o``; the
-    margins' room is what a designer sees under the arm. None when no pair is one."""
-    capitals, lower = kind_rows(kinds, matrix.names, ("U",), rows), kind_rows(kinds, matrix.names, ("l",), rows)
-    if not any(capitals) or not any(lower):
+    """The kernel's ``arms`` for ``Settings.tuck_arms`` (:class:`bubblekern.kernel.ArmTuck`): pairs of two letters
+    (kinds ``"U"`` and ``"l"``) but not two capitals, both among ``rows`` (all without it), given :data:`ARM_WEIGHT`
+    of the room they open with :data:`ARM_MARGIN` taken off every bubble from above and below and every side counted
+    at most :data:`ARM_DEPTH` deeper than its outermost point. Under T's arm a ``u``'s bubble meets T's only by their
+    margins, which held ``T u`` at 0 in serif fonts where designers kern it as ``T o``; so under the arms of ``k``
+    ``r`` ``y`` beside a round letter. The margins' room is what a designer sees under the arm. None when no pair is
+    one."""
+    letters = kind_rows(kinds, matrix.names, ("U", "l"), rows)
+    capitals = kind_rows(kinds, matrix.names, ("U",), rows)
+    if all(c or not letter for letter, c in zip(letters, capitals)):  # no lowercase letter: only capital pairs
         return None
     scale = upm / 1000.0
     eroded = kernel.cap_depth(kernel.erode(matrix, ARM_MARGIN * scale), ARM_DEPTH * scale)
-    return kernel.ArmTuck(matrix, eroded, capitals, lower, ARM_WEIGHT)
+    return kernel.ArmTuck(matrix, eroded, letters, capitals, ARM_WEIGHT)
 
 
 HANG_MIN = 20.0

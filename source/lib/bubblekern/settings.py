@@ -117,10 +117,10 @@ class Settings:
     straight reference: the mark then tucks over the letter's top as far as the letter's shape lets it,
     and the pair context ``raised-lc``'s strength says how far the designer takes that."""
     tuck_arms: bool = True
-    """With the halo blend, a capital before a lowercase letter gains part of the room their bubbles' vertical
-    margins hide (:func:`bubblekern.model.arm_tuck`): a lowercase letter comes under T's arm as designers set it,
-    where the margins of the arm's and the letter's bubbles met. Settings fitted before it (strengths stored
-    without ``tuck_arms``) keep it off, as they were fitted."""
+    """With the halo blend, a pair of two letters, not both capitals, gains part of the room their bubbles' vertical
+    margins hide (:func:`bubblekern.model.arm_tuck`): a lowercase letter comes under T's arm (and ``e`` under k's) as
+    designers set it, where the margins of the arm's and the letter's bubbles met. Settings fitted before it
+    (strengths stored without ``tuck_arms``) keep it off, as they were fitted."""
     clear_hanging_ink: bool = True
     """With the halo blend, a closing bracket or quote or raised punctuation (:func:`bubblekern.model.hang_marks`)
     after a letter whose ink reaches past its right sidebearing line (by more than

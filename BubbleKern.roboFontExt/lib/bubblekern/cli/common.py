@@ -103,8 +103,8 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-tuck-arms",
         action="store_true",
         default=None,
-        help="with the blend, kern a capital before a lowercase letter by the bubbles as they are; by default part of "
-        "the room their margins above and below hide is added, so a lowercase letter comes under T's arm (Tu as To)",
+        help="with the blend, kern pairs of letters by the bubbles as they are; by default (but for two capitals) part "
+        "of the room their margins above and below hide is added, so a lowercase letter comes under T's arm (Tu as To)",
     )
     group.add_argument(
         "--no-clear-hanging-ink",

@@ -38,8 +38,8 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   flagged rows kept by a threshold of their own (``Settings.capital_min_kern``); ``erode(matrix, dy)``: the matrix with every bubble's
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
   :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``), and
-  ``arm_gaps(gaps, left, right, arms)``: the pairs an :class:`ArmTuck` marks (a capital before a lowercase letter)
-  given part of the room the erosion opens under the capital's arm (``solve(..., arms=)``);
+  ``arm_gaps(gaps, left, right, arms)``: the pairs an :class:`ArmTuck` marks (two letters, not both capitals)
+  given part of the room the erosion opens under an arm (``solve(..., arms=)``);
   ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
   clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
   ``serif_gaps(gaps, left, right, serifs)``: a stop set past a letter's foot serif (``solve(..., serifs=)``);

@@ -471,12 +471,13 @@ def tuck_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], 
 
 def arm_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], arms: ArmTuck,
              chunk: int = 1 << 18) -> array:
-    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``arms.left_rows`` marks before one
-    ``arms.right_rows`` marks given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of two rows ``arms.letters`` marks, but not two
+    ``arms.capitals`` marks, given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
     less ``arms.matrix`` solved, never below 0); pairs whose bubbles overlap or share no band keep their gaps."""
     out = array("d", gaps)
+    letters, capitals = arms.letters, arms.capitals
     at = [i for i, (gap, a, b) in enumerate(zip(gaps, left, right))
-          if arms.left_rows[a] and arms.right_rows[b] and gap != _INF and gap >= 0.0]
+          if letters[a] and letters[b] and not (capitals[a] and capitals[b]) and gap != _INF and gap >= 0.0]
     if not at:
         return out
     rows_left, rows_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))

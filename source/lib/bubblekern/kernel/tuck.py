@@ -23,16 +23,16 @@ class Tuck(NamedTuple):
 
 
 class ArmTuck(NamedTuple):
-    """Pairs given part of the room their bubbles' vertical margins hide: those of a ``left_rows`` row before a
-    ``right_rows`` row."""
+    """Pairs given part of the room their bubbles' vertical margins hide: those of two ``letters`` rows but for two
+    ``capitals`` rows."""
 
     matrix: Any
     """The kernel's ``ProfileMatrix`` the pairs are solved on."""
     eroded: Any
     """The same, eroded (:func:`~bubblekern.kernel.erode`) and depth-capped (:func:`~bubblekern.kernel.cap_depth`)."""
-    left_rows: Sequence[bool]
-    """Per row: whether it starts such a pair (a capital)."""
-    right_rows: Sequence[bool]
-    """Per row: whether it ends one (a lowercase letter)."""
+    letters: Sequence[bool]
+    """Per row: whether it is a letter."""
+    capitals: Sequence[bool]
+    """Per row: whether it is a capital (a pair of two keeps its gap)."""
     weight: float
     """The share of the room the erosion opens that is added to the pair's gap."""

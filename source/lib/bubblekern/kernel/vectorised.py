@@ -407,12 +407,13 @@ def tuck_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, tuck: Tuck,
 
 
 def arm_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, arms: ArmTuck, chunk: int = 1 << 18) -> np.ndarray:
-    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of a row ``arms.left_rows`` marks before one
-    ``arms.right_rows`` marks given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of two rows ``arms.letters`` marks, but not two
+    ``arms.capitals`` marks, given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
     less ``arms.matrix`` solved, never below 0); pairs whose bubbles overlap or share no band keep their gaps."""
     gaps = np.asarray(gaps, float)
     left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
-    chosen = np.asarray(arms.left_rows, dtype=bool)[left] & np.asarray(arms.right_rows, dtype=bool)[right]
+    letters, capitals = np.asarray(arms.letters, dtype=bool), np.asarray(arms.capitals, dtype=bool)
+    chosen = letters[left] & letters[right] & ~(capitals[left] & capitals[right])
     chosen &= np.isfinite(gaps) & (gaps >= 0.0)
     at = np.flatnonzero(chosen)
     if not at.size:
