@@ -158,6 +158,23 @@ def test_strengths_never_scale_positive_kerns_nor_pass_the_cap():
     assert values[("i", "i")] == -100  # 4 × −120 is held by half the narrower advance
 
 
+def test_a_context_at_strength_0_is_not_kerned_at_all_not_even_apart():
+    """A strength of 0 says the designer does not kern the context: overlapping bubbles' positive kerns go too
+    (f's hook before a quote in a font whose designer leaves quotes beside letters alone); other contexts keep
+    theirs."""
+    font = new_font()
+    add_glyph(font, "f", 400, bubble=lambda p: rect(p, 0, 0, 520, 700), unicode=ord("f"))
+    add_glyph(font, "x", 500, bubble=lambda p: rect(p, -40, 0, 500, 700), unicode=ord("x"))
+    add_glyph(font, "X", 500, bubble=lambda p: rect(p, -40, 0, 500, 700), unicode=ord("X"))
+    pairs = [("f", "x"), ("f", "X")]
+    apart = kern(font, pairs, positive_limit=None)
+    assert apart == {("f", "x"): 160, ("f", "X"): 160}
+    lc_lc = kern(font, pairs, strengths=(1, 1, 1, 0, 1, 1, 1), positive_limit=None)
+    assert lc_lc == {("f", "x"): 0, ("f", "X"): 160}  # lc–lc at 0: not kerned; lc–UC kept
+    near_zero = kern(font, pairs, strengths=(1, 1, 1, 0.05, 1, 1, 1), positive_limit=None)
+    assert near_zero[("f", "x")] == 160  # any other strength leaves a positive kern unscaled
+
+
 def test_settings_round_trip_and_refuse_bad_model_values():
     settings = Settings(depth_cap=60, strengths=[0.5, 1, 1, 1, 0.25, 0, 2], failsafe="skip", stop_raised=-68)
     data = settings.to_dict()

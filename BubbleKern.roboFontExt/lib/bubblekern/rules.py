@@ -2,7 +2,8 @@
 
 ``kern_values(gaps, left_width, right_width, settings, scale=None)`` gives (values, fail-safe
 mask, kept mask). The kern is ``−gap``; negative kerns are multiplied by ``scale`` (per pair:
-its context's strength, see :mod:`bubblekern.model`) when given. A pair sharing no band (gap
+its context's strength, see :mod:`bubblekern.model`) when given, and positive ones where it is 0 (a context the
+designer does not kern is not kerned apart either). A pair sharing no band (gap
 +inf) is the fail-safe: with ``settings.failsafe == "cap"`` it gets the negative cap, half the
 narrower advance in whole units (``negative_cap``), else 0 (with ``skip`` the caller leaves such
 pairs out afterwards). Negative

@@ -85,7 +85,8 @@ class Settings:
     """Scale of negative kerns per pair context: UC–UC, UC–lc, lc–UC, lc–lc, punctuation, a stop
     before a letter, a raised mark before a lowercase letter (:data:`bubblekern.model.CONTEXTS`);
     five or six values (stored before the last ones had contexts of their own) give them the
-    punctuation strength."""
+    punctuation strength. A context at 0 is not kerned at all: its positive kerns (overlapping bubbles, f's hook
+    before a quote) are 0 too, and so are those of a share at 0 (``dash_share``, ``quote_share``)."""
     blend: tuple[tuple[float, float, float], ...] | str = ()
     """The halo blend (see :mod:`bubblekern.model`): (width, height, weight) per grown halo, width
     and height per 1000 units per em (a negative height takes that much off the bubbles above and below

@@ -131,7 +131,8 @@ def kern_values(
     fixed: np.ndarray | None = None,
     shift: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``fixed``
+    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``scale``
+    (per pair): the negative kern's, and at 0 the positive one's too (a context a designer does not kern); ``fixed``
     (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``; ``shift`` (per
     pair): added to the scaled kern of a pair that shares a band, before the caps."""
     gaps = np.asarray(gaps, float)
@@ -140,7 +141,7 @@ def kern_values(
     failsafe = ~np.isfinite(gaps)
     raw = -np.where(failsafe, 0.0, gaps)
     if scale is not None:
-        raw = np.where(raw < 0.0, raw * scale, raw)
+        raw = np.where((raw < 0.0) | (scale == 0.0), raw * scale, raw)  # a context at 0 kerns nothing
     if shift is not None:
         raw = raw + np.asarray(shift, float)
     raw = np.where(failsafe, -cap if settings.failsafe == "cap" else 0.0, raw)

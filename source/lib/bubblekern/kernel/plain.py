@@ -154,7 +154,8 @@ def kern_values(
     fixed: Iterable[float] | None = None,
     shift: Iterable[float] | None = None,
 ) -> tuple[array, array, array]:
-    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``fixed``
+    """(values, fail-safe mask, kept mask) for solved ``gaps`` (the rules: :mod:`bubblekern.rules`); ``scale``
+    (per pair): the negative kern's, and at 0 the positive one's too (a context a designer does not kern); ``fixed``
     (per pair, NaN for none): the kern a fail-safe pair gets whatever the policy, but ``skip``; ``shift`` (per
     pair): added to the scaled kern of a pair that shares a band, before the caps."""
     step = int(settings.rounding)
@@ -180,7 +181,7 @@ def kern_values(
                 raw = given if given >= -cap else -cap
         else:
             raw = -gap
-            if scaled and raw < 0.0:
+            if scaled and (raw < 0.0 or factor == 0.0):  # a context at 0 kerns nothing
                 raw = raw * factor
             raw += moved
             if raw < -cap:
