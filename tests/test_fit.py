@@ -20,7 +20,7 @@ from bubblekern.fit import (
     store_fit,
 )
 from bubblekern.generate import GENERATE_KEY, GenerateSettings, make_bubbles
-from bubblekern.model import BLEND, BLEND_STRENGTHS
+from bubblekern.model import BLEND, BLEND_STRENGTHS, REVERSED_STOP_SHARE
 from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
 from bubblekern.settings import LIB_KEY
 from bubblekern.status import GLYPH_KEY, bubble_status
@@ -645,8 +645,10 @@ def test_cli_fit_stores_the_kern_of_a_quote_after_a_stop_and_kern_writes_it(tmp_
     assert json.loads(capsys.readouterr().out)["stop_raised"] == -68
     listed = tmp_path / "pairs.txt"
     listed.write_text("period quoteright\nquoteright period\n")
-    assert kern_listed(capsys, path, listed) == {("period", "quoteright"): -68}
-    assert kern_listed(capsys, path, listed, "--stop-raised", "-20") == {("period", "quoteright"): -20}
+    half = round(-68 * REVERSED_STOP_SHARE)  # the quote before the period: a share of the kern
+    assert kern_listed(capsys, path, listed) == {("period", "quoteright"): -68, ("quoteright", "period"): half}
+    assert kern_listed(capsys, path, listed, "--stop-raised", "-20") == {("period", "quoteright"): -20,
+                                                                         ("quoteright", "period"): -10}
     with pytest.raises(SystemExit, match="stop_raised must be a kern from -500 to 500"):
         main(["kern", str(path), "--stop-raised", "-900"])
 

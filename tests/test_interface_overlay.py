@@ -81,8 +81,9 @@ def test_a_quote_after_a_period_is_labelled_with_the_setting_that_kerned_it():
     info = pair_overlay(given, "period", "quoteright", "right")
     assert info.failsafe and info.band is None and info.value == -68
     assert info.text == "\u221268 (quote after period)"
-    # the reverse order, another pair sharing no band, or no setting: the fail-safe's value
-    assert pair_overlay(given, "quoteright", "period", "right").text == "0 (fail-safe) (below min)"
+    # the reverse order: its share of the setting
+    assert pair_overlay(given, "quoteright", "period", "right").text == "\u221234 (quote before period)"
+    # another pair sharing no band, or no setting: the fail-safe's value
     assert pair_overlay(given, "period", "hyphen", "right").text == "0 (fail-safe) (below min)"
     assert pair_overlay(FontBubbles(font), "period", "quoteright", "right").text == "0 (fail-safe) (below min)"
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from bubblekern import Settings, kern_pairs, kernel
 from bubblekern.bands import BandProfile
-from bubblekern.model import BLEND, CONTEXTS, RAISED_LC, glyph_kinds, pair_contexts, raised_marks, stop_raised_rows
+from bubblekern.model import (
+    BLEND,
+    CONTEXTS,
+    RAISED_LC,
+    REVERSED_STOP_SHARE,
+    glyph_kinds,
+    pair_contexts,
+    raised_marks,
+    stop_raised_rows,
+)
 
 from helpers import add_glyph, new_font, polygon, rect
 
@@ -143,7 +152,9 @@ def test_a_raised_mark_after_a_low_stop_gets_the_one_kern_the_settings_give():
     # the same kern for .' and ." (designers kern them by class, not by width)
     assert values[("period", "quoteright")] == values[("period", "quotedbl")] == -68
     assert given.failsafe[0]  # still a pair sharing no band, as the overlay and the report say
-    for pair in STOP_PAIRS[2:]:  # the quote before the period, a colon, a hyphen, a letter: as they were
+    # the quote before the period shares no band either: REVERSED_STOP_SHARE of the kern (most designers kern both)
+    assert given.failsafe[2] and values[("quoteright", "period")] == round(-68 * REVERSED_STOP_SHARE)
+    for pair in STOP_PAIRS[3:]:  # a colon, a hyphen, a letter: as they were
         assert values[pair] == plain.as_dict()[pair], pair
     # within the negative cap: half the narrower advance (the period's 240)
     assert kern_pairs(font, STOP_PAIRS[:1], Settings(stop_raised=-300)).as_dict()[STOP_PAIRS[0]] == -120
@@ -154,7 +165,9 @@ def test_a_raised_mark_after_a_low_stop_gets_the_one_kern_the_settings_give():
     assert not skipped.pairs and set(skipped.skipped) == set(STOP_PAIRS[:2])
     # a full run gives the same, with or without the blend; the kern is per 1000 units per em
     everything = kern_pairs(font, None, Settings(min_kern=0, stop_raised=-68, blend=BLEND)).as_dict()
-    assert everything[("period", "quotedbl")] == -68 and everything[("quotedbl", "period")] == 0
+    assert everything[("period", "quotedbl")] == -68 and everything[("quotedbl", "period")] == round(-68 * REVERSED_STOP_SHARE)
+    assert kern_pairs(font, [("quotedbl", "period")], Settings(min_kern=0, stop_raised=-68, blend=BLEND)).as_dict() == {
+        ("quotedbl", "period"): everything[("quotedbl", "period")]}  # a pair list as a full run
     big = stop_font(2048)
     assert kern_pairs(big, STOP_PAIRS[:1], Settings(stop_raised=-68)).as_dict()[STOP_PAIRS[0]] == -139
 

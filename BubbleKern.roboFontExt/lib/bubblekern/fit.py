@@ -63,6 +63,7 @@ from .model import (
     BLEND_STRENGTHS,
     CASE_CONTEXTS,
     CONTEXTS,
+    REVERSED_STOP_SHARE,
     STEM_KINDS,
     STRENGTH_PRIOR_PAIRS,
     STRENGTHS,
@@ -708,6 +709,8 @@ class _Search:
         stops, raised = (dict(zip(self.names, rows)) for rows in stop_raised_rows(maker.font, kinds, self.names))
         self._stop_raised = np.array([stops[a] and raised[b] for a, b in self.solved_pairs], dtype=bool)
         """Per solved pair: a raised mark after a stop (``Settings.stop_raised``: :func:`~bubblekern.model.stop_raised_rows`)."""
+        self._raised_stop = np.array([raised[a] and stops[b] for a, b in self.solved_pairs], dtype=bool)
+        """Per solved pair: a raised mark before a stop, at :data:`~bubblekern.model.REVERSED_STOP_SHARE` of that kern."""
         rows = {n: i for i, n in enumerate(self.names)}
         self._pair_rows = (np.array([rows[a] for a, _ in self.solved_pairs], dtype=np.intp),
                            np.array([rows[b] for _, b in self.solved_pairs], dtype=np.intp))
@@ -900,7 +903,9 @@ class _Search:
                 scale = None if contexts is None else self._per_pair(contexts, solvable)
                 fixed = None
                 if stop_raised is not None:  # as kern gives it: the one kern, where the pair shares no band
-                    fixed = np.where(self._stop_raised[solvable], stop_raised * self.upm / 1000.0, np.nan)
+                    kern = stop_raised * self.upm / 1000.0
+                    fixed = np.where(self._stop_raised[solvable], kern,
+                                     np.where(self._raised_stop[solvable], kern * REVERSED_STOP_SHARE, np.nan))
                 shifts = self._case_shifts(offsets)  # as kern adds them
                 shift = None if shifts is None else self._per_pair(shifts, solvable)
                 failsafe = np.zeros(len(values), dtype=bool)

@@ -310,11 +310,11 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
         extra["shifts"] = case_shifts(kinds, matrix.names, [v * bubbles.upm / 1000.0 for v in settings.case_offsets])
     if settings.stop_raised is not None:  # a raised mark after a stop shares no band with it: the designer's kern
-        from .model import glyph_kinds, stop_raised_rows
+        from .model import REVERSED_STOP_SHARE, glyph_kinds, stop_raised_rows
 
         kinds = glyph_kinds(font, matrix.names) if kinds is None else kinds
-        extra["failsafe_kern"] = (*stop_raised_rows(font, kinds, matrix.names),
-                                  settings.stop_raised * bubbles.upm / 1000.0)
+        kern = settings.stop_raised * bubbles.upm / 1000.0
+        extra["failsafe_kern"] = (*stop_raised_rows(font, kinds, matrix.names), kern, kern * REVERSED_STOP_SHARE)
     gaps, bands, values, failsafe, kept = kernel.solve(
         solving, solve_left, solve_right, capped, report_pairs, contexts=contexts, **extra
     )

@@ -71,7 +71,8 @@ class Settings:
     pair whose bubbles share no band, instead of what ``failsafe`` gives (unless it is ``skip``); within the caps.
     How far a quote comes over a period is a designer's policy, one value for them all (Caladea and Roboto kern
     ``.'`` ``,"`` −68 and −83 per 1000 em, Noto 0), so ``bubblekern fit`` sets it from a model pair such as ``.'``.
-    None: the fail-safe decides."""
+    A raised mark before a low stop (``".``) gets :data:`bubblekern.model.REVERSED_STOP_SHARE` of it: most designers
+    who kern one order kern the other. None: the fail-safe decides."""
     case_offsets: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     """Per 1000 units per em: a kern added to every pair of two letters by their cases, UC–UC, UC–lc, lc–UC and lc–lc
     (not to a pair whose bubbles share no band). The value model kerns each case's straight pair (``H H``, ``H n``,

@@ -178,7 +178,7 @@ def solve(
     tuck: Tuck | None = None,
     hang: Hang | None = None,
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
-    failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
+    failsafe_kern: tuple[Sequence[bool], Sequence[bool], float, float] | None = None,
     floor: Floor | Sequence[Floor] | None = None,
     clearance: Clearance | None = None,
     shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
@@ -189,8 +189,9 @@ def solve(
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
     pair's negative kern is multiplied by ``table[code[left]][code[right]]``; ``shifts``, the same for a kern
     added to it (``Settings.case_offsets``: :func:`kern_values`). ``failsafe_kern`` is
-    (left rows, right rows, kern): a pair of a flagged left row before a flagged right row that shares
-    no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
+    (left rows, right rows, kern, reversed kern): a pair of a flagged left row before a flagged right row that shares
+    no band gets that kern, one in the other order the reversed kern, within the caps (``Settings.stop_raised``:
+    :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it), each pair a ``floor`` marks (one :class:`Floor` or several) keeping a share of its own gap
@@ -224,9 +225,11 @@ def solve(
         shift = None if moves is None else moves[cases[left[part]], cases[right[part]]]
         fixed = None
         if failsafe_kern is not None:
-            stops, marks, kern = failsafe_kern
-            chosen = np.asarray(stops, dtype=bool)[left[part]] & np.asarray(marks, dtype=bool)[right[part]]
-            fixed = np.where(chosen, float(kern), np.nan)
+            stops, marks, kern, reversed_kern = failsafe_kern
+            stops, marks = np.asarray(stops, dtype=bool), np.asarray(marks, dtype=bool)
+            after = stops[left[part]] & marks[right[part]]
+            before = marks[left[part]] & stops[right[part]]
+            fixed = np.where(after, float(kern), np.where(before, float(reversed_kern), np.nan))
         values[part], failsafe[part], kept[part] = kern_values(gaps[part], lw, rw, settings, scale, fixed, shift)
     return gaps, bands, values, failsafe, kept
 

@@ -228,7 +228,8 @@ def pair_overlay(
 
 def _failsafe_note(bubbles: FontBubbles, pair: Pair, failsafe: bool) -> str:
     """What the label says of a pair sharing no band: whose value it has, the fail-safe's or, for a
-    raised mark after a low stop, the font's ``Settings.stop_raised`` (the kerning window's Quote After Period)."""
+    raised mark after a low stop, the font's ``Settings.stop_raised`` (the kerning window's Quote After Period), and
+    for one before a low stop, its share of it (:data:`bubblekern.model.REVERSED_STOP_SHARE`)."""
     if not failsafe:
         return ""
     settings = bubbles.settings
@@ -236,6 +237,8 @@ def _failsafe_note(bubbles: FontBubbles, pair: Pair, failsafe: bool) -> str:
         stops, raised = stop_raised_rows(bubbles.font, glyph_kinds(bubbles.font, pair), list(pair))
         if stops[0] and raised[1]:
             return " (quote after period)"
+        if raised[0] and stops[1]:
+            return " (quote before period)"
     return " (fail-safe)"
 
 

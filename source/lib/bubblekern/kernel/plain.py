@@ -215,7 +215,7 @@ def solve(
     tuck: Tuck | None = None,
     hang: Hang | None = None,
     serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
-    failsafe_kern: tuple[Sequence[bool], Sequence[bool], float] | None = None,
+    failsafe_kern: tuple[Sequence[bool], Sequence[bool], float, float] | None = None,
     floor: Floor | Sequence[Floor] | None = None,
     clearance: Clearance | None = None,
     shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
@@ -226,8 +226,9 @@ def solve(
     ``contexts`` is (a kind code per row, a table of scales by left and right code): each
     pair's negative kern is multiplied by ``table[code[left]][code[right]]``; ``shifts``, the same for a kern
     added to it (``Settings.case_offsets``: :func:`kern_values`). ``failsafe_kern`` is
-    (left rows, right rows, kern): a pair of a flagged left row before a flagged right row that shares
-    no band gets that kern, within the caps (``Settings.stop_raised``: :func:`kern_values`). ``blend`` is
+    (left rows, right rows, kern, reversed kern): a pair of a flagged left row before a flagged right row that shares
+    no band gets that kern, one in the other order the reversed kern, within the caps (``Settings.stop_raised``:
+    :func:`kern_values`). ``blend`` is
     (grown matrix, weight) per halo (None: ``matrix`` itself): the gaps are blended
     (:func:`blend_gaps`) before the values are made, only for pairs of two rows ``blend_rows``
     marks (all without it), each pair a ``floor`` marks (one :class:`Floor` or several) keeping a share of its own gap
@@ -255,8 +256,10 @@ def solve(
         shift = (moves[cases[a]][cases[b]] for a, b in zip(left, right))
     fixed = None
     if failsafe_kern is not None:
-        stops, marks, kern = failsafe_kern[0], failsafe_kern[1], float(failsafe_kern[2])
-        fixed = (kern if stops[a] and marks[b] else math.nan for a, b in zip(left, right))
+        stops, marks, kern, reversed_kern = (failsafe_kern[0], failsafe_kern[1], float(failsafe_kern[2]),
+                                             float(failsafe_kern[3]))
+        fixed = (kern if stops[a] and marks[b] else reversed_kern if marks[a] and stops[b] else math.nan
+                 for a, b in zip(left, right))
     values, failsafe, kept = kern_values(
         gaps, (widths[row] for row in left), (widths[row] for row in right), settings, scale, fixed, shift
     )
