@@ -10,7 +10,7 @@ from typing import Any, Literal
 from .errors import FontInfoError, SettingsError
 
 __all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_dict", "stored_value",
-           "fitted_alike", "fitted_before_arms", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
+           "fitted_alike", "fitted_before_arms", "fitted_as", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -318,10 +318,7 @@ class Settings:
         (:func:`fitted_alike`) keep a share of 1, and without ``tuck_arms`` (:func:`fitted_before_arms`) no tuck."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        if fitted_alike(values):
-            values["armless_share"] = 1.0
-        if fitted_before_arms(values):
-            values["tuck_arms"] = False
+        values.update(fitted_as(values))
         for name in ("strengths", "case_offsets"):
             if isinstance(values.get(name), list):
                 values[name] = tuple(values[name])
@@ -382,6 +379,13 @@ def fitted_before_arms(stored: Mapping[str, Any]) -> bool:
     """Whether stored settings hold strengths but no ``tuck_arms``: fitted before lowercase letters came under a
     capital's arm, so they kern without it."""
     return "strengths" in stored and "tuck_arms" not in stored
+
+
+def fitted_as(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings stored strengths were fitted with where the stored settings do not say them (fitted before the
+    rule came): ``armless_share`` 1 (:func:`fitted_alike`), ``tuck_arms`` off (:func:`fitted_before_arms`)."""
+    return {**({"armless_share": 1.0} if fitted_alike(stored) else {}),
+            **({"tuck_arms": False} if fitted_before_arms(stored) else {})}
 
 
 def stored_dict(font) -> dict:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import SettingsError
-from ..settings import LIB_KEY, Settings, fitted_alike, fitted_before_arms, stored_dict, stored_value, stores_blend
+from ..settings import LIB_KEY, Settings, fitted_as, stored_dict, stored_value, stores_blend
 from .colors import color_defaults
 
 __all__ = [
@@ -163,10 +163,7 @@ def with_font_model(settings: Settings, font) -> Settings:
     if not stores_blend(font):
         settings = settings.replace(blend="auto")  # as on the command line
     stored = stored_dict(font)
-    if fitted_alike(stored):  # fitted with every capital alike
-        settings = settings.replace(armless_share=1.0)
-    if fitted_before_arms(stored):  # fitted with no lowercase under a capital's arm
-        settings = settings.replace(tuck_arms=False)
+    settings = settings.replace(**fitted_as(stored))  # what strengths fitted before a rule came were fitted with
     for name in MODEL_FIELDS:
         if name in stored:
             try:
