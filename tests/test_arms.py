@@ -101,7 +101,7 @@ def test_the_kernel_adds_the_share_of_the_opened_room_to_the_chosen_pairs_only()
     gaps, _ = kernel.solve_gaps(matrix, left, right)
     gaps = list(gaps)
     gaps[3] = inf  # a pair sharing no band keeps its gap
-    out = list(kernel.arm_gaps(gaps, left, right, arms))
+    out = list(kernel.arm_gaps(gaps, gaps, left, right, arms))  # the bubbles' own gaps: no blend here
     assert out[0] == pytest.approx(gaps[0] + ARM_WEIGHT * min(220.0, ARM_DEPTH))
     assert out[4] == pytest.approx(gaps[4] + ARM_WEIGHT * min(220.0, ARM_DEPTH))  # o T: the arm's other side
     assert out[1:4] == gaps[1:4]  # I o opens nothing; T T: two capitals; T o sharing no band

@@ -837,13 +837,14 @@ class _Search:
         """(solvable pair indices, gaps, left widths, right widths) of a bubble set, band, depth cap and blend."""
         key = ("gaps", _key(gen), float(band), depth_cap, blend)
         if key not in self._raw and blend:
-            solvable, gaps, left_widths, right_widths = self._solved(gen, band, depth_cap)
+            solvable, raw, left_widths, right_widths = self._solved(gen, band, depth_cap)
+            gaps = raw
             if solvable:
                 matrix, left, right = self._raw[("rows", _key(gen), float(band), depth_cap)]
                 grown = grown_matrices(matrix, blend, self.upm)
                 floor = stop_floors(self.maker.font, self.kinds, matrix.names, self.base.stop_floor,
                                     self.base.stop_capital_floor, self.upm)
-                gaps = solve_blend(gaps, left, right, grown, self.base.chunk, floor=floor)
+                gaps = solve_blend(raw, left, right, grown, self.base.chunk, floor=floor)
                 # as kern solves them: punctuation and straight stems measured from their references, raised
                 # marks tucked over lowercase letters
                 measures = model_measures(matrix, self.kinds, self.straight, self.stem, grown, self.upm,
@@ -854,7 +855,7 @@ class _Search:
                 clearance = dash_clearance(self.maker.font, matrix, self.kinds, self.straight, self.stem,
                                            self.base.dash_clearance, self.upm, self.base.chunk)
                 gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,
-                                     serifs, clearance, measures["arms"])
+                                     serifs, clearance, measures["arms"], raw)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

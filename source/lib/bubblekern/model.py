@@ -820,7 +820,7 @@ def arm_tuck(matrix, kinds: Mapping[str, Kind], upm: float, rows: Sequence[bool]
         return None
     scale = upm / 1000.0
     eroded = kernel.cap_depth(kernel.erode(matrix, ARM_MARGIN * scale), ARM_DEPTH * scale)
-    return kernel.ArmTuck(matrix, eroded, letters, capitals, ARM_WEIGHT)
+    return kernel.ArmTuck(eroded, letters, capitals, ARM_WEIGHT)
 
 
 HANG_MIN = 20.0

@@ -242,10 +242,9 @@ def solve(
     (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
     :func:`measured_gaps`.
     """
-    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
-    if blend:
-        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms)
+    raw, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    gaps = solve_blend(raw, left, right, blend, settings.chunk, blend_rows, floor) if blend else raw
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms, raw)
     widths = matrix.widths
     scale = shift = None
     if contexts is not None:
@@ -269,13 +268,15 @@ def solve(
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
                   serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
-                  clearance: Clearance | None = None, arms: ArmTuck | None = None) -> array:
+                  clearance: Clearance | None = None, arms: ArmTuck | None = None,
+                  raw: Sequence[float] | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
     then the pairs ``tuck`` marks solved on its eroded matrix (:func:`tuck_gaps`), then the pairs ``arms`` marks
     given part of the room under an arm (:func:`arm_gaps`), then the pairs ``hang`` marks kept clear of hanging
     ink (:func:`hang_gaps`), then
-    the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`).
+    the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`). ``raw``: the bubbles' own gaps of the
+    pairs, before the blend, which ``arms`` measures from.
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
@@ -284,7 +285,7 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if arms is not None:
-        gaps = arm_gaps(gaps, left, right, arms, chunk)
+        gaps = arm_gaps(gaps, raw, left, right, arms, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
     if clearance is not None:
@@ -473,11 +474,12 @@ def tuck_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], 
     return out
 
 
-def arm_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], arms: ArmTuck,
+def arm_gaps(gaps: Sequence[float], raw: Sequence[float], left: Sequence[int], right: Sequence[int], arms: ArmTuck,
              chunk: int = 1 << 18) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of two rows ``arms.letters`` marks, but not two
     ``arms.capitals`` marks, given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
-    less ``arms.matrix`` solved, never below 0); pairs whose bubbles overlap or share no band keep their gaps."""
+    less ``raw``, the bubbles' own gaps of the same pairs, never below 0); pairs whose bubbles overlap or share no
+    band keep their gaps."""
     out = array("d", gaps)
     letters, capitals = arms.letters, arms.capitals
     at = [i for i, (gap, a, b) in enumerate(zip(gaps, left, right))
@@ -485,7 +487,7 @@ def arm_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], a
     if not at:
         return out
     rows_left, rows_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))
-    solved, _ = solve_gaps(arms.matrix, rows_left, rows_right, chunk)
+    solved = [raw[i] for i in at]
     opened, _ = solve_gaps(arms.eroded, rows_left, rows_right, chunk)
     weight = float(arms.weight)
     for i, was, now in zip(at, solved, opened):

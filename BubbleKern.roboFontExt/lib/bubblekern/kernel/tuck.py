@@ -26,10 +26,9 @@ class ArmTuck(NamedTuple):
     """Pairs given part of the room their bubbles' vertical margins hide: those of two ``letters`` rows but for two
     ``capitals`` rows."""
 
-    matrix: Any
-    """The kernel's ``ProfileMatrix`` the pairs are solved on."""
     eroded: Any
-    """The same, eroded (:func:`~bubblekern.kernel.erode`) and depth-capped (:func:`~bubblekern.kernel.cap_depth`)."""
+    """The kernel's ``ProfileMatrix`` the pairs are solved on, eroded (:func:`~bubblekern.kernel.erode`) and
+    depth-capped (:func:`~bubblekern.kernel.cap_depth`)."""
     letters: Sequence[bool]
     """Per row: whether it is a letter."""
     capitals: Sequence[bool]

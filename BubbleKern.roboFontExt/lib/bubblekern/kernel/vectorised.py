@@ -205,10 +205,9 @@ def solve(
     (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
     :func:`measured_gaps`.
     """
-    gaps, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
-    if blend:
-        gaps = solve_blend(gaps, left, right, blend, settings.chunk, blend_rows, floor)
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms)
+    raw, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
+    gaps = solve_blend(raw, left, right, blend, settings.chunk, blend_rows, floor) if blend else raw
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms, raw)
     codes = table = cases = moves = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -237,13 +236,15 @@ def solve(
 def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[float]] | None = None,
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
                   serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
-                  clearance: Clearance | None = None, arms: ArmTuck | None = None) -> np.ndarray:
+                  clearance: Clearance | None = None, arms: ArmTuck | None = None,
+                  raw: np.ndarray | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
     then the pairs ``tuck`` marks solved on its eroded matrix (:func:`tuck_gaps`), then the pairs ``arms`` marks
     given part of the room under an arm (:func:`arm_gaps`), then the pairs ``hang`` marks kept clear of hanging
     ink (:func:`hang_gaps`), then
-    the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`).
+    the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`). ``raw``: the bubbles' own gaps of the
+    pairs, before the blend, which ``arms`` measures from.
     ``solve`` and the fit's search both take them from here, in this order."""
     if offsets is not None:
         gaps = offset_gaps(gaps, left, right, offsets)
@@ -252,7 +253,7 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
     if tuck is not None:
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if arms is not None:
-        gaps = arm_gaps(gaps, left, right, arms, chunk)
+        gaps = arm_gaps(gaps, raw, left, right, arms, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
     if clearance is not None:
@@ -410,10 +411,12 @@ def tuck_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, tuck: Tuck,
     return out
 
 
-def arm_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, arms: ArmTuck, chunk: int = 1 << 18) -> np.ndarray:
+def arm_gaps(gaps: np.ndarray, raw: np.ndarray, left: np.ndarray, right: np.ndarray, arms: ArmTuck,
+             chunk: int = 1 << 18) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of two rows ``arms.letters`` marks, but not two
     ``arms.capitals`` marks, given ``arms.weight`` of the room its bubbles open when eroded (``arms.eroded`` solved
-    less ``arms.matrix`` solved, never below 0); pairs whose bubbles overlap or share no band keep their gaps."""
+    less ``raw``, the bubbles' own gaps of the same pairs, never below 0); pairs whose bubbles overlap or share no
+    band keep their gaps."""
     gaps = np.asarray(gaps, float)
     left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
     letters, capitals = np.asarray(arms.letters, dtype=bool), np.asarray(arms.capitals, dtype=bool)
@@ -422,7 +425,7 @@ def arm_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, arms: ArmTuc
     at = np.flatnonzero(chosen)
     if not at.size:
         return gaps
-    solved, _ = solve_gaps(arms.matrix, left[at], right[at], chunk)
+    solved = np.asarray(raw, float)[at]
     opened, _ = solve_gaps(arms.eroded, left[at], right[at], chunk)
     met = np.isfinite(solved) & np.isfinite(opened) & (solved >= 0.0)
     room = np.where(met, np.maximum(np.where(met, opened, 0.0) - np.where(met, solved, 0.0), 0.0), 0.0)
