@@ -112,6 +112,37 @@ def test_both_kernels_drop_the_same_pairs():
         fast = kernel.drop_unmet(np.array(values), np.array(kept, dtype=bool), np.array(left), np.array(right), codes,
                                  met)
         assert fast[0].tolist() == list(got[0]) and fast[1].tolist() == [bool(k) for k in got[1]]
+    # a ligature's row (3) ends with letter 0 and begins with letter 2: its codes differ by side
+    starts = [0, 1, -1, 2]
+    ends = [0, 1, -1, 0]
+    dropped = [ends[a] >= 0 and starts[b] >= 0 and (ends[a], starts[b]) not in met for a, b in zip(left, right)]
+    assert dropped == [False, True, True, False, True, False, False]
+    got = plain.drop_unmet(array("i", values), array("B", kept), left, right, ends, met, starts)
+    assert list(got[0]) == [0 if d else v for v, d in zip(values, dropped)]
+    if kernel.BACKEND == "numpy":
+        fast = kernel.drop_unmet(np.array(values), np.array(kept, dtype=bool), np.array(left), np.array(right), ends,
+                                 met, starts)
+        assert fast[0].tolist() == list(got[0]) and fast[1].tolist() == [bool(k) for k in got[1]]
+
+
+def test_a_ligature_meets_its_neighbours_by_its_own_ends():
+    """``f_i`` ends with ``i`` and begins with ``f``: ``f_i q`` is kept as ``i q`` is ("liquid"), where its first
+    letter alone would drop it (no common word sets "fq"); ``q f_i`` is dropped as ``q f`` is."""
+    from bubblekern.glyphsets import glyph_ends
+
+    assert glyph_ends("f_i") == ("f", "i") == glyph_ends("fi", [0xFB01]) and glyph_ends("o.sc") == ("o", "o")
+    assert glyph_ends("g042") == (None, None) and glyph_ends("T", [ord("T")]) == ("T", "T")
+    font = letters_font()
+    boxes = SHAPES["T"][1]  # an arm over the next letter
+    add_glyph(font, "f_i", 600, outline=lambda p: [rect(p, *box) for box in boxes],
+              bubble=lambda p: [rect(p, x0 - 40, y0 - 40, x1 + 40, y1 + 40) for x0, y0, x1, y1 in boxes])
+    pairs = [("f_i", "q"), ("q", "f_i"), ("f_i", "o")]
+    every = kern_pairs(font, pairs, Settings(min_kern=0))
+    only = kern_pairs(font, pairs, Settings(min_kern=0, words_only="en"))
+    assert every.value(("f_i", "q")) < -50 and every.value(("q", "f_i")) is not None
+    assert only.value(("f_i", "q")) == every.value(("f_i", "q"))  # "iq" is set, "fq" is not
+    assert only.value(("q", "f_i")) is None  # "qf" is not set
+    assert only.value(("f_i", "o")) == every.value(("f_i", "o"))
 
 
 def test_the_setting_is_checked_stored_and_a_command_line_option():

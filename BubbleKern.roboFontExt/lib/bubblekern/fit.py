@@ -945,12 +945,12 @@ class _Search:
             from .words import WordsError, text_codes
 
             try:
-                codes, met = text_codes(self.maker.font, self.names, langs)
+                ends, starts, met = text_codes(self.maker.font, self.names, langs)
             except WordsError:
                 self._raw[key] = np.zeros(len(self.solved_pairs), dtype=bool)
             else:  # the kernel's rule, as kern applies it
                 count = len(self.solved_pairs)
-                _, kept = drop_unmet(np.zeros(count), np.ones(count, dtype=bool), *self._pair_rows, codes, met)
+                _, kept = drop_unmet(np.zeros(count), np.ones(count, dtype=bool), *self._pair_rows, ends, met, starts)
                 self._raw[key] = ~np.asarray(kept, dtype=bool)
         return self._raw[key]
 

@@ -341,11 +341,11 @@ def _kern_pairs(font, pairs, settings, bubbles: FontBubbles, progress, prior=Non
         from .words import WordsError, text_codes
 
         try:
-            codes, met = text_codes(font, matrix.names, settings.words_only)
+            ends, starts, met = text_codes(font, matrix.names, settings.words_only)
         except WordsError as error:
             notes.append(f"words_only ({settings.words_only}) not applied, every letter pair kerned: {error}")
         else:
-            values, kept = kernel.drop_unmet(values, kept, left, right, codes, met)
+            values, kept = kernel.drop_unmet(values, kept, left, right, ends, met, starts)
     if settings.failsafe == "skip" and any(failsafe):  # pairs sharing no band stay unsolved
         shared = [not f for f in failsafe]
         for pair, solved in zip(solvable, shared):

@@ -79,7 +79,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-__all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "UNKERNED_CHARACTERS", "COMMON", "glyph_char", "glyph_script",
+__all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "UNKERNED_CHARACTERS", "COMMON", "glyph_char", "glyph_ends", "glyph_script",
            "kerned_glyphs", "same_script"]
 
 KERNED_SCRIPTS = frozenset({
@@ -158,6 +158,23 @@ def glyph_char(name: str, codes: Sequence[int] = ()) -> str | None:
     except Exception:  # a name the AGL rules cannot read
         return None
     return text[0] if text else None
+
+
+def glyph_ends(name: str, codes: Sequence[int] = ()) -> tuple[str | None, str | None]:
+    """The first and last characters a glyph sets: ``f_i`` and ``ﬁ`` (its compatibility decomposition) set
+    ``f`` first and ``i`` last; any other glyph sets :func:`glyph_char` at both ends."""
+    char = glyph_char(name, codes)
+    if char is None:
+        return None, None
+    text = char
+    if codes:
+        if unicodedata.decomposition(char).startswith("<compat>"):
+            text = unicodedata.normalize("NFKD", char)
+    else:
+        from fontTools.agl import toUnicode
+
+        text = toUnicode(name.split(".")[0]) or char
+    return text[0], text[-1]
 
 
 def glyph_script(char: str) -> str:

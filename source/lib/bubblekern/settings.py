@@ -157,7 +157,8 @@ class Settings:
     words_only: str | None = None
     """Language codes (``"de,en,es,fr,it,nl,pt"``): a pair of two letters of those languages' alphabets that none of
     their common words sets side by side, in lower case, capitalised or in capitals (``T q``, ``Y c``, any lowercase
-    before a capital), is not kerned (:func:`bubblekern.words.text_codes`; accented letters count as their base letter).
+    before a capital), is not kerned (:func:`bubblekern.words.text_codes`; accented letters count as their base
+    letter, a ligature as the letter it ends with on its left side and the one it begins with on its right).
     Some designers kern only the pairs their text sets: TeX Gyre's, Gentium's and DejaVu's kern ``T o`` and leave
     ``T q`` at 0, where the bubbles kern both alike. Other glyphs (figures, punctuation, letters of other alphabets)
     pair as ever. ``bubblekern fit`` sets it from a model pair such as ``T q``. The words come from wordfreq (the

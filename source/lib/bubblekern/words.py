@@ -209,19 +209,25 @@ def text_letter_pairs(langs: str, words: int = WORDS,
     return letters, frozenset(pair for pair, total in totals.items() if total >= floor)
 
 
-def text_codes(font, names: Sequence[str], langs: str) -> tuple[list[int], frozenset[tuple[int, int]]]:
-    """What ``Settings.words_only`` keeps of the pairs of ``names``: per glyph, the index of its base letter among
-    the letters of ``langs``' common words (:func:`text_letter_pairs`), -1 for any other glyph (a figure,
-    punctuation, a letter of another alphabet, a glyph whose character cannot be told); and the index pairs
-    those words set side by side (for :func:`bubblekern.kernel.drop_unmet`)."""
-    from .glyphsets import base_letter, glyph_char, unicode_table
+def text_codes(font, names: Sequence[str], langs: str) -> tuple[list[int], list[int], frozenset[tuple[int, int]]]:
+    """What ``Settings.words_only`` keeps of the pairs of ``names``: per glyph, the index of the base letter it
+    ends with (its side as a left glyph) and of the one it begins with (as a right glyph: ``f_i`` ends with ``i``
+    and begins with ``f``) among the letters of ``langs``' common words (:func:`text_letter_pairs`), -1 for any
+    other glyph (a figure, punctuation, a letter of another alphabet, a glyph whose character cannot be told); and
+    the index pairs those words set side by side (for :func:`bubblekern.kernel.drop_unmet`)."""
+    from .glyphsets import base_letter, glyph_ends, unicode_table
 
     letters, pairs = text_letter_pairs(langs)
     index = {c: i for i, c in enumerate(sorted(letters))}
     table = unicode_table(font)
-    codes = []
-    for name in names:
-        char = glyph_char(name, table.get(name, ()))
+
+    def code(char: str | None) -> int:
         letter = base_letter(char) if char and unicodedata.category(char).startswith("L") else None
-        codes.append(index.get(letter, -1))
-    return codes, frozenset((index[a], index[b]) for a, b in pairs)
+        return index.get(letter, -1)
+
+    ends, starts = [], []
+    for name in names:
+        first, last = glyph_ends(name, table.get(name, ()))
+        ends.append(code(last))
+        starts.append(code(first))
+    return ends, starts, frozenset((index[a], index[b]) for a, b in pairs)

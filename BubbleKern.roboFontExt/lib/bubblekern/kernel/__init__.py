@@ -33,7 +33,7 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``follow_bases(columns, partners, glyphs, bases, solve_pairs)``: accented glyphs kerned at least
   as deep as their base letter beside the same partner (``Settings.follow_base``);
   ``hold_inside(values, kept, left, right, codes)``: glyphs inside brackets never kerned closer
-  (``Settings.kern_inside_brackets`` off); ``drop_unmet(values, kept, left, right, codes, met)``: pairs of two letters
+  (``Settings.kern_inside_brackets`` off); ``drop_unmet(values, kept, left, right, codes, met, right_codes)``: pairs of two letters
   no common word sets side by side not kerned (``Settings.words_only``); ``keep_rows(values, kept, left, right, rows, threshold)``: pairs of two
   flagged rows kept by a threshold of their own (``Settings.capital_min_kern``); ``erode(matrix, dy)``: the matrix with every bubble's
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a

@@ -642,15 +642,17 @@ def keep_rows(values: array, kept: array, left: Sequence[int], right: Sequence[i
 
 
 def drop_unmet(values: array, kept: array, left: Sequence[int], right: Sequence[int], codes: Sequence[int],
-               met: Collection[tuple[int, int]]) -> tuple[array, array]:
-    """(values, kept) with each pair of rows ``left[i], right[i]`` whose ``codes`` are both at least 0 and not a
-    pair of ``met`` set to 0 and not kept (``Settings.words_only``: two letters no common word sets side by side)."""
-    if not len(values) or not any(c >= 0 for c in codes):
+               met: Collection[tuple[int, int]], right_codes: Sequence[int] | None = None) -> tuple[array, array]:
+    """(values, kept) with each pair of rows ``left[i], right[i]`` whose codes (``codes`` on the left,
+    ``right_codes``, else ``codes``, on the right) are both at least 0 and not a pair of ``met`` set to 0 and not
+    kept (``Settings.words_only``: two letters no common word sets side by side)."""
+    second = codes if right_codes is None else right_codes
+    if not len(values) or not any(c >= 0 for c in codes) or not any(c >= 0 for c in second):
         return values, kept
     met = met if isinstance(met, (set, frozenset)) else set(met)
     values, kept = array(values.typecode, values), array(kept.typecode, kept)
     for i, (a, b) in enumerate(zip(left, right)):
-        ca, cb = codes[a], codes[b]
+        ca, cb = codes[a], second[b]
         if ca >= 0 and cb >= 0 and (ca, cb) not in met:
             values[i], kept[i] = 0, 0
     return values, kept

@@ -570,20 +570,22 @@ def keep_rows(values: np.ndarray, kept: np.ndarray, left: np.ndarray, right: np.
 
 
 def drop_unmet(values: np.ndarray, kept: np.ndarray, left: np.ndarray, right: np.ndarray, codes: Sequence[int],
-               met: Collection[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
-    """(values, kept) with each pair of rows ``left[i], right[i]`` whose ``codes`` are both at least 0 and not a
-    pair of ``met`` set to 0 and not kept (``Settings.words_only``: two letters no common word sets side by side)."""
+               met: Collection[tuple[int, int]], right_codes: Sequence[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(values, kept) with each pair of rows ``left[i], right[i]`` whose codes (``codes`` on the left,
+    ``right_codes``, else ``codes``, on the right) are both at least 0 and not a pair of ``met`` set to 0 and not
+    kept (``Settings.words_only``: two letters no common word sets side by side)."""
     code = np.asarray(codes, dtype=np.intp)
-    if not len(values) or not (code >= 0).any():
+    second = code if right_codes is None else np.asarray(right_codes, dtype=np.intp)
+    if not len(values) or not (code >= 0).any() or not (second >= 0).any():
         return values, kept
-    size = int(code.max()) + 1
+    size = int(max(code.max(), second.max())) + 1
     table = np.zeros((size + 1, size + 1), dtype=bool)
     table[size, :] = table[:, size] = True  # a row coded -1 (index size) meets every other
     for a, b in met:
         if a < size and b < size:
             table[a, b] = True
-    code = np.where(code < 0, size, code)
-    unmet = ~table[code[np.asarray(left, dtype=np.intp)], code[np.asarray(right, dtype=np.intp)]]
+    code, second = np.where(code < 0, size, code), np.where(second < 0, size, second)
+    unmet = ~table[code[np.asarray(left, dtype=np.intp)], second[np.asarray(right, dtype=np.intp)]]
     if not unmet.any():
         return values, kept
     return np.where(unmet, 0, values).astype(np.asarray(values).dtype), np.asarray(kept, dtype=bool) & ~unmet
