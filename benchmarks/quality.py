@@ -217,7 +217,8 @@ def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND
     UFO's font with its default bubbles made already (:func:`default_bubbled`)."""
     font = default_bubbled(ufo, names) if font is None else font
     return np.array([negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
-                                                               tuck_raised=False, armless_share=1.0, tuck_arms=False))
+                                                               tuck_raised=False, armless_share=1.0, tuck_arms=False,
+                                                               ink_room=False))
                      for dx, dy, *_ in halos]).T  # tucked pairs: tucked_kerns; armless capitals: armless_rows; arms: arm_kerns
 
 
@@ -230,12 +231,13 @@ def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
 
 
 def arm_kerns(font, pairs: list, upm: float) -> np.ndarray:
-    """What ``Settings.tuck_arms`` adds to each pair's kern (per 1000 em; 0 but for a capital before a lowercase
-    letter: :func:`bubblekern.model.arm_tuck`), which the halos' columns do not hold; ``font`` as for
-    :func:`tucked_kerns`."""
+    """What ``Settings.tuck_arms`` and ``Settings.ink_room`` add to each pair's kern (per 1000 em; 0 but for two
+    letters: :func:`bubblekern.model.arm_tuck`, :func:`bubblekern.model.ink_measure`), which the halos' columns do not
+    hold; ``font`` as for :func:`tucked_kerns`."""
     def kerns(arms: bool) -> np.ndarray:
         return np.array(negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((0.0, 0.0, 1.0),),
-                                                                  tuck_raised=False, armless_share=1.0, tuck_arms=arms)))
+                                                                  tuck_raised=False, armless_share=1.0, tuck_arms=arms,
+                                                                  ink_room=arms)))
 
     return kerns(True) - kerns(False)
 

@@ -58,6 +58,7 @@ CORE_TESTS = [
     "test_dash_clearance.py",
     "test_eroded_halo.py",
     "test_arms.py",
+    "test_ink.py",
     "test_capital_threshold.py",
     "test_glyphfiles.py",
     "test_without_numpy.py::test_this_process_has_no_numpy_when_blocked",

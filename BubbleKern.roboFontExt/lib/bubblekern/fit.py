@@ -82,6 +82,7 @@ from .model import (
     hang_measure,
     hanging_letters,
     informed_contexts,
+    ink_measure,
     model_measures,
     pair_contexts,
     serif_letters,
@@ -597,6 +598,7 @@ def store_fit(font, result: FitResult, *, bubbles: bool = True, progress=None):
     kern["strengths"] = [float(v) for v in result.best.strengths]
     kern["armless_share"] = float(result.settings.armless_share)  # the share the strengths were fitted with
     kern["tuck_arms"] = bool(result.settings.tuck_arms)  # and whether lowercase came under a capital's arm
+    kern["ink_room"] = bool(result.settings.ink_room)  # and whether letters came into the room their ink leaves
     kern.pop("stop_raised", None)
     if result.settings.stop_raised is not None:
         kern["stop_raised"] = float(result.settings.stop_raised)
@@ -854,8 +856,10 @@ class _Search:
                 serifs = self._serifs(matrix, band, grown) if self.base.serif_stops else None
                 clearance = dash_clearance(self.maker.font, matrix, self.kinds, self.straight, self.stem,
                                            self.base.dash_clearance, self.upm, self.base.chunk)
+                ink = (ink_measure(self.maker.font, matrix, self.kinds, self._ink_reader(band).ink_profiles,
+                                   self.origin) if self.base.ink_room and not earlier_blend(blend) else None)
                 gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,
-                                     serifs, clearance, measures["arms"], raw)
+                                     serifs, clearance, measures["arms"], raw, ink)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)
         if key not in self._raw:
             matrix_key = ("matrix", _key(gen), float(band))

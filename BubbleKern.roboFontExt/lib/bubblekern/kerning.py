@@ -424,12 +424,14 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     (:func:`bubblekern.model.hanging_ink`) with ``Settings.clear_hanging_ink``, its ``serifs``
     (:func:`bubblekern.model.serif_measure`) with ``Settings.serif_stops`` and its ``clearance``
     (:func:`bubblekern.model.dash_clearance`) with ``Settings.dash_clearance``; its ``arms``
-    (:func:`bubblekern.model.arm_tuck`) with ``Settings.tuck_arms``, unless the blend is an ``old_blend``
+    (:func:`bubblekern.model.arm_tuck`) with ``Settings.tuck_arms`` and its ``ink``
+    (:func:`bubblekern.model.ink_measure`) with ``Settings.ink_room``, unless the blend is an ``old_blend``
     (:func:`bubblekern.model.earlier_blend`)."""
     from .model import (
         dash_clearance,
         hang_measure,
         hanging_letters,
+        ink_measure,
         model_measures,
         serif_letters,
         serif_measure,
@@ -447,6 +449,8 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
     if settings.serif_stops:  # a stop under an arm, past the foot serif
         measures["serifs"] = serif_measure(font, matrix, kinds, lambda letters: serif_letters(bubbles, letters), blend,
                                            bubbles.upm, rows)
+    if settings.ink_room and not old_blend:  # two letters of one case into the room their ink leaves
+        measures["ink"] = ink_measure(font, matrix, kinds, bubbles.ink_profiles, bubbles.origin, rows)
     if settings.dash_clearance:  # a dash clear of a foot below it
         measures["clearance"] = dash_clearance(font, matrix, kinds, straight, stem, settings.dash_clearance,
                                                bubbles.upm, settings.chunk, rows)

@@ -55,6 +55,11 @@ The bubbles stay the collision bound; this module shapes what the solver makes o
   the bubbles' margins, which held ``T u`` ``T v`` at 0 in serif fonts (TeX Gyre Termes, Clear Sans, STIX) where
   their designers kern them as ``T o``, −80 to −110 per 1000 em; so do ``k e`` ``r T`` ``y o`` under k's, r's and
   y's arms. Pairs of parallel sides (``H n``) open nothing.
+- **Letters come into the room their ink leaves** (``Settings.ink_room``): with the blend, a pair of two capitals
+  or two lowercase letters gains :data:`INK_WEIGHT` of the room its ink leaves beyond what each side leaves beside
+  its case's straight reference, ``H`` or ``n`` (:func:`ink_measure`). Generated bubbles reach a round or slanted
+  letter's sidebearing lines over most of its height, so ``v o`` ``r e`` met at 0 and ``K C`` ``Y O`` at a third of
+  what designers kern; ``H O`` ``O O`` ``n o`` gain nothing.
 - **Punctuation keeps clear of hanging ink** (``Settings.clear_hanging_ink``): with the blend, a closing bracket
   or quote or raised punctuation (:func:`hang_marks`) after a letter whose ink reaches past its right sidebearing
   line by more than :data:`HANG_MIN` in the bands the mark's bubble reaches (f's hook beside a quote or a
@@ -227,16 +232,17 @@ so such pairs kern deeper than pairs of parallel sides of the same kern. Learned
 generated bubbles (:func:`bubblekern.generate.default_shape`) and 23 hand-kerned fonts: the five of ``../shared``
 and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; the README's "Fonts never seen"
 names them). Learned on the five alone they were −0.487, −0.178, 0.5, 0.779."""
-BLEND_STRENGTHS = (1.0, 1.63, 1.0, 0.55, 1.0, 1.0, 0.21)
+BLEND_STRENGTHS = (1.0, 1.63, 1.0, 0.45, 1.0, 1.0, 0.21)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares
 scale of the blended kerns to the kerning of the 23 fonts (``benchmarks/quality.py --blend-weights
 others`` prints them). Designers kern a capital with an arm over the lowercase (``T V W Y F P``) before
 lowercase over half as deep again as the blend with the room under the arm (``Settings.tuck_arms``; UC–lc 1.63;
 1.47–1.67 learned without any one family; 1.76 before the arm's room counted; the other capitals at
 ``Settings.armless_share`` of it, 0.37: :func:`armless_capitals`), and two lowercase
-letters less deep (lc–lc 0.55 with the room under their arms; 0.51–0.60; 0.64 before it): the blend's light lc–lc kerns are
-mostly pairs designers leave at 0.
-UC–UC (1.07) and punctuation (0.98) are near 1; lc–UC (0.57; 0.63 before the arms) and a stop before a letter (0.73) are
+letters less deep (lc–lc 0.45 with the room under their arms and the room their ink leaves, ``Settings.ink_room``;
+0.43–0.48; 0.55 before the ink's room, 0.64 before the arms'): the blend's light lc–lc kerns are mostly pairs designers
+leave at 0.
+UC–UC (0.79 with the ink's room, 1.07 before it; the fit sets it from its model pairs) and punctuation (0.98) are near 1; lc–UC (0.57; 0.63 before the arms) and a stop before a letter (0.73) are
 policies designers differ on, so they stay 1 (``kern`` opens lowercase–capital pairs only where a
 designer's kerning reaches them, and there they are kerned in full). A raised mark over a lowercase
 letter (``raised-lc``, tucked: :func:`raised_tuck`) is the policy designers differ on most, from none
@@ -821,6 +827,72 @@ def arm_tuck(matrix, kinds: Mapping[str, Kind], upm: float, rows: Sequence[bool]
     scale = upm / 1000.0
     eroded = kernel.cap_depth(kernel.erode(matrix, ARM_MARGIN * scale), ARM_DEPTH * scale)
     return kernel.ArmTuck(eroded, letters, capitals, ARM_WEIGHT)
+
+
+INK_WEIGHT = 0.1
+"""The share of the room :func:`ink_measure` finds between two letters' ink that is added to the pair's blended gap
+(before the context's strength). Chosen on the 23 fonts of the pool (weights learned without the scored font's
+family), with the 14 test and 17 check fonts as checks: mean r 0.7887 / 0.7654 / 0.6176 without; 0.7897 / 0.7706 /
+0.6225 for capitals alone at 0.1, 0.7878 / 0.7712 / 0.6214 at 0.2; 0.7890 / 0.7658 / 0.6184 for lowercase alone at
+0.1; 0.7902 / 0.7713 / 0.6234 for both at 0.1 (0.05 or 0.03 for lowercase, 0.08 for capitals within 0.0006). Within
+the contexts, r of two capitals 0.790 → 0.805 and of two lowercase letters 0.443 → 0.482. Each side's room counted
+at most 100 or 200 per 1000 em deeper than its outermost point was no better."""
+
+
+def ink_measure(font, matrix, kinds: Mapping[str, Kind], read_ink: Callable[[list[str]], Mapping[str, BandProfile | None]],
+                origin: float, rows: Sequence[bool] | None = None):
+    """The kernel's ``ink`` for ``Settings.ink_room`` (:class:`bubblekern.kernel.InkRoom`): pairs of two capitals or
+    two lowercase letters among ``rows`` (all without it), given :data:`INK_WEIGHT` of the room their ink leaves
+    beyond what each side leaves beside its case's straight reference (:func:`straight_reference`, ``H``, for
+    capitals; :func:`stem_reference`, ``n``, for lowercase): the ink gap of the pair, less the gap of its left
+    glyph before the reference and of the reference before its right glyph, plus the reference's beside itself.
+
+    Generated bubbles reach a letter's sidebearing lines over most of its height, so ``v o``, ``r e`` ``K C`` meet
+    at 0 or nearly, where their designers kern them as the white their round and slanted sides leave calls for;
+    ``H H`` ``H O`` ``O O`` ``n o`` ``o o`` leave no more white than their sides leave beside the reference and
+    stay as they were. ``read_ink`` reads the letters' ink on ``matrix``'s bands (``origin``: where its sidebearing
+    lines stand); a letter whose ink cannot be read is not measured. None when no pair is one."""
+    names = matrix.names
+    references = (straight_reference(font, names), stem_reference(font, names))
+    cases = [-1] * len(names)
+    for case, (kind, reference) in enumerate(zip(("U", "l"), references)):
+        if reference is None:
+            continue
+        for row, flag in enumerate(kind_rows(kinds, names, (kind,), rows)):
+            if flag:
+                cases[row] = case
+    wanted = [n for n, case in zip(names, cases) if case >= 0]
+    if not wanted:
+        return None
+    ink = read_ink(sorted({*wanted, *(r for r in references if r is not None)}))
+    height = matrix.height
+    usable = {n for n, profile in ink.items() if profile is not None and profile.height == height}
+    references = tuple(r if r in usable else None for r in references)
+    cases = [c if c >= 0 and names[row] in usable and references[c] is not None else -1 for row, c in enumerate(cases)]
+    if not any(c >= 0 for c in cases):
+        return None
+    empty = BandProfile(height, matrix.first_band, (), ())
+    profiles = {n: ink[n] if n in usable else empty for n in names}
+    drawn = kernel.ProfileMatrix.build(profiles, dict(zip(names, map(float, matrix.widths))), origin)
+    measured = [row for row, c in enumerate(cases) if c >= 0]
+    rows_of = [drawn.index[references[cases[row]]] for row in measured]
+    count = len(measured)
+    left = drawn.rows([names[r] for r in measured] + [names[r] for r in rows_of])
+    right = drawn.rows([names[r] for r in rows_of] + [names[r] for r in measured])
+    gaps, _ = kernel.solve_gaps(drawn, left, right)
+    gaps = gaps.tolist()
+    after, before = [math.inf] * len(names), [math.inf] * len(names)
+    for k, row in enumerate(measured):
+        after[row], before[row] = gaps[k], gaps[count + k]
+    reference = []
+    for r in references:
+        if r is None:
+            reference.append(math.inf)
+            continue
+        at = drawn.rows([r])
+        own, _ = kernel.solve_gaps(drawn, at, at)
+        reference.append(own.tolist()[0])
+    return kernel.InkRoom(drawn, cases, after, before, reference, INK_WEIGHT)
 
 
 HANG_MIN = 20.0

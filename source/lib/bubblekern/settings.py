@@ -10,7 +10,7 @@ from typing import Any, Literal
 from .errors import FontInfoError, SettingsError
 
 __all__ = ["Settings", "SettingsError", "units_per_em", "italic_slant", "stores_blend", "stored_dict", "stored_value",
-           "fitted_alike", "fitted_before_arms", "fitted_as", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
+           "fitted_alike", "fitted_before_arms", "fitted_before_ink", "fitted_as", "LIB_KEY", "MIN_UPM", "MAX_UPM"]
 
 LIB_KEY = "com.bubblekern.settings"
 
@@ -123,6 +123,12 @@ class Settings:
     margins hide (:func:`bubblekern.model.arm_tuck`): a lowercase letter comes under T's arm (and ``e`` under k's) as
     designers set it, where the margins of the arm's and the letter's bubbles met. Settings fitted before it
     (strengths stored without ``tuck_arms``) keep it off, as they were fitted."""
+    ink_room: bool = True
+    """With the halo blend, a pair of two capitals or two lowercase letters gains part of the room their ink leaves
+    beyond what each side leaves beside its case's straight reference, ``H`` or ``n`` (:func:`bubblekern.model.ink_measure`):
+    generated bubbles reach a round or slanted letter's sidebearing lines over most of its height, so ``v o`` ``r e``
+    ``K C`` met at 0 or nearly where designers kern them; ``H O`` ``O O`` ``n o`` stay as they were. Settings fitted
+    before it (strengths stored without ``ink_room``) keep it off, as they were fitted."""
     clear_hanging_ink: bool = True
     """With the halo blend, a closing bracket or quote or raised punctuation (:func:`bubblekern.model.hang_marks`)
     after a letter whose ink reaches past its right sidebearing line (by more than
@@ -316,7 +322,8 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Settings from plain data; unknown keys are ignored. Strengths stored without ``armless_share``
-        (:func:`fitted_alike`) keep a share of 1, and without ``tuck_arms`` (:func:`fitted_before_arms`) no tuck."""
+        (:func:`fitted_alike`) keep a share of 1, and without ``tuck_arms`` or ``ink_room`` (:func:`fitted_before_arms`,
+        :func:`fitted_before_ink`) neither rule."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
         values.update(fitted_as(values))
@@ -382,11 +389,19 @@ def fitted_before_arms(stored: Mapping[str, Any]) -> bool:
     return "strengths" in stored and "tuck_arms" not in stored
 
 
+def fitted_before_ink(stored: Mapping[str, Any]) -> bool:
+    """Whether stored settings hold strengths but no ``ink_room``: fitted before letters came into the room their
+    ink leaves, so they kern without it."""
+    return "strengths" in stored and "ink_room" not in stored
+
+
 def fitted_as(stored: Mapping[str, Any]) -> dict[str, Any]:
     """The settings stored strengths were fitted with where the stored settings do not say them (fitted before the
-    rule came): ``armless_share`` 1 (:func:`fitted_alike`), ``tuck_arms`` off (:func:`fitted_before_arms`)."""
+    rule came): ``armless_share`` 1 (:func:`fitted_alike`), ``tuck_arms`` off (:func:`fitted_before_arms`),
+    ``ink_room`` off (:func:`fitted_before_ink`)."""
     return {**({"armless_share": 1.0} if fitted_alike(stored) else {}),
-            **({"tuck_arms": False} if fitted_before_arms(stored) else {})}
+            **({"tuck_arms": False} if fitted_before_arms(stored) else {}),
+            **({"ink_room": False} if fitted_before_ink(stored) else {})}
 
 
 def stored_dict(font) -> dict:

@@ -146,8 +146,8 @@ def settings_from_defaults(get: Callable[[str, Any], Any]) -> Settings:
 
 
 MODEL_FIELDS = ("capital_min_kern", "depth_cap", "strengths", "blend", "failsafe", "stop_raised", "case_offsets",
-                "punctuation_reference", "stem_reference", "follow_base", "tuck_raised", "tuck_arms", "clear_hanging_ink",
-                "serif_stops", "armless_share", "dash_share", "stop_floor", "stop_capital_floor", "dash_clearance",
+                "punctuation_reference", "stem_reference", "follow_base", "tuck_raised", "tuck_arms", "ink_room",
+                "clear_hanging_ink", "serif_stops", "armless_share", "dash_share", "stop_floor", "stop_capital_floor", "dash_clearance",
                 "kern_inside_brackets", "prior_weight", "words_only", "quote_share")
 """Value-model settings a font's lib may hold (``bubblekern fit`` stores the first four, ``stop_raised``,
 ``case_offsets``, ``dash_share``, ``quote_share``, ``armless_share`` and ``words_only``, and ``prior_weight`` with ``--prior``; the window's Settings

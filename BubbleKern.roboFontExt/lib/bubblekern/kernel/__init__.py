@@ -39,7 +39,9 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   vertical margin taken off, and ``tuck_gaps(gaps, left, right, tuck)``: the gaps of the pairs a
   :class:`Tuck` marks (a raised mark before a lowercase letter) solved on it (``solve(..., tuck=)``), and
   ``arm_gaps(gaps, left, right, arms)``: the pairs an :class:`ArmTuck` marks (two letters, not both capitals)
-  given part of the room the erosion opens under an arm (``solve(..., arms=)``);
+  given part of the room the erosion opens under an arm (``solve(..., arms=)``); ``ink_gaps(gaps, left, right,
+  ink)``: the pairs an :class:`InkRoom` marks (two letters of one case) given part of the room their ink leaves
+  beyond what each side leaves beside a straight reference (``solve(..., ink=)``);
   ``hang_gaps(gaps, left, right, hang)``: the pairs a :class:`Hang` marks (a letter before punctuation) kept
   clear of the letter's ink past its sidebearing line (``solve(..., hang=)``);
   ``serif_gaps(gaps, left, right, serifs)``: a stop set past a letter's foot serif (``solve(..., serifs=)``);
@@ -49,7 +51,7 @@ The kernel's interface (what :mod:`bubblekern.solver`, :mod:`bubblekern.rules` a
   ``reach_down(matrix, rows, dy)``: the flagged rows' bubbles reaching further down, and ``clearance_gaps(gaps, left,
   right, clearance)``: the pairs a :class:`Clearance` marks (a dash) at most a few times as deep as with that reach
   (``solve(..., clearance=)``);
-  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs, clearance, arms)``: all six, in the order ``solve``
+  ``measured_gaps(gaps, left, right, offsets, tuck, chunk, hang, serifs, clearance, arms, raw, ink)``: all seven, in the order ``solve``
   applies them.
 
 Arrays are numpy arrays or :class:`array.array`: both have ``len``, indexing, iteration
@@ -92,6 +94,7 @@ except ImportError:
         halo_gaps,
         hang_gaps,
         hold_inside,
+        ink_gaps,
         keep_rows,
         kern_values,
         measured_gaps,
@@ -126,6 +129,7 @@ else:
         halo_gaps,
         hang_gaps,
         hold_inside,
+        ink_gaps,
         keep_rows,
         kern_values,
         measured_gaps,
@@ -147,7 +151,7 @@ from .clearance import Clearance  # noqa: E402
 from .eroded import Eroded  # noqa: E402
 from .floor import Floor, as_floors  # noqa: E402
 from .hang import Hang  # noqa: E402
-from .tuck import ArmTuck, Tuck  # noqa: E402
+from .tuck import ArmTuck, InkRoom, Tuck  # noqa: E402
 
 __all__ = [
     "Array",
@@ -156,6 +160,7 @@ __all__ = [
     "ProfileMatrix",
     "all_rows",
     "arm_gaps",
+    "ink_gaps",
     "as_floors",
     "blend_gaps",
     "cap_depth",
@@ -188,4 +193,5 @@ __all__ = [
     "Hang",
     "Tuck",
     "ArmTuck",
+    "InkRoom",
 ]

@@ -107,6 +107,13 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
         "of the room their margins above and below hide is added, so a lowercase letter comes under T's arm (Tu as To)",
     )
     group.add_argument(
+        "--no-ink-room",
+        action="store_true",
+        default=None,
+        help="with the blend, kern two capitals or two lowercase letters by the bubbles as they are; by default part "
+        "of the room their ink leaves beyond what each side leaves beside H or n is added (vo, KC)",
+    )
+    group.add_argument(
         "--no-clear-hanging-ink",
         action="store_true",
         default=None,
@@ -258,6 +265,7 @@ def settings_from_args(args: argparse.Namespace, font=None) -> Settings:
         "follow_base": None if getattr(args, "no_follow_base", None) is None else False,
         "tuck_raised": None if getattr(args, "no_tuck_raised", None) is None else False,
         "tuck_arms": None if getattr(args, "no_tuck_arms", None) is None else False,
+        "ink_room": None if getattr(args, "no_ink_room", None) is None else False,
         "clear_hanging_ink": None if getattr(args, "no_clear_hanging_ink", None) is None else False,
         "serif_stops": None if getattr(args, "no_serif_stops", None) is None else False,
         "armless_share": getattr(args, "armless_share", None),

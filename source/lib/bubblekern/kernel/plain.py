@@ -23,7 +23,7 @@ from .clearance import Clearance
 from .eroded import Eroded
 from .floor import Floor, as_floors
 from .hang import Hang
-from .tuck import ArmTuck, Tuck
+from .tuck import ArmTuck, InkRoom, Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
@@ -220,6 +220,7 @@ def solve(
     clearance: Clearance | None = None,
     shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
     arms: ArmTuck | None = None,
+    ink: InkRoom | None = None,
 ) -> tuple[array, array, array, array, array]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -237,14 +238,16 @@ def solve(
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`), the pairs ``arms`` marks get part of the room under an arm (:func:`arm_gaps`),
+    eroded matrix (:func:`tuck_gaps`), the pairs ``arms`` marks get part of the room under an arm (:func:`arm_gaps`), the pairs ``ink`` marks part
+    of the room their ink leaves (:func:`ink_gaps`),
     the pairs ``hang`` marks are kept clear of hanging ink
     (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
     :func:`measured_gaps`.
     """
     raw, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     gaps = solve_blend(raw, left, right, blend, settings.chunk, blend_rows, floor) if blend else raw
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms, raw)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms, raw,
+                         ink)
     widths = matrix.widths
     scale = shift = None
     if contexts is not None:
@@ -269,12 +272,13 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
                   serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
                   clearance: Clearance | None = None, arms: ArmTuck | None = None,
-                  raw: Sequence[float] | None = None) -> array:
+                  raw: Sequence[float] | None = None, ink: InkRoom | None = None) -> array:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
     then the pairs ``tuck`` marks solved on its eroded matrix (:func:`tuck_gaps`), then the pairs ``arms`` marks
-    given part of the room under an arm (:func:`arm_gaps`), then the pairs ``hang`` marks kept clear of hanging
-    ink (:func:`hang_gaps`), then
+    given part of the room under an arm (:func:`arm_gaps`), then the pairs ``ink`` marks given part of the room
+    their ink leaves (:func:`ink_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`),
+    then
     the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`). ``raw``: the bubbles' own gaps of the
     pairs, before the blend, which ``arms`` measures from.
     ``solve`` and the fit's search both take them from here, in this order."""
@@ -286,6 +290,8 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if arms is not None:
         gaps = arm_gaps(gaps, raw, left, right, arms, chunk)
+    if ink is not None:
+        gaps = ink_gaps(gaps, left, right, ink, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
     if clearance is not None:
@@ -496,6 +502,29 @@ def arm_gaps(gaps: Sequence[float], raw: Sequence[float], left: Sequence[int], r
             room = now - was
             room = room if room > 0.0 else 0.0
         out[i] = out[i] + weight * room
+    return out
+
+
+def ink_gaps(gaps: Sequence[float], left: Sequence[int], right: Sequence[int], ink: InkRoom,
+             chunk: int = 1 << 18) -> array:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of two rows of one case (``ink.cases``) given
+    ``ink.weight`` of the room its ink leaves beyond its sides' rooms beside the reference (``ink.matrix`` solved,
+    less ``ink.after`` of the left row and ``ink.before`` of the right one, plus the reference's own gap; never
+    below 0): a round or slanted side beside another leaves white that neither leaves beside a straight stem. Pairs
+    whose bubbles overlap or share no band keep their gaps."""
+    out = array("d", gaps)
+    cases = ink.cases
+    at = [i for i, (gap, a, b) in enumerate(zip(gaps, left, right))
+          if cases[a] >= 0 and cases[a] == cases[b] and gap != _INF and gap >= 0.0]
+    if not at:
+        return out
+    rows_left, rows_right = array("i", (left[i] for i in at)), array("i", (right[i] for i in at))
+    solved, _ = solve_gaps(ink.matrix, rows_left, rows_right, chunk)
+    weight = float(ink.weight)
+    for i, a, b, gap in zip(at, rows_left, rows_right, solved):
+        room = gap - ink.after[a] - ink.before[b] + ink.reference[cases[a]]
+        if room == room and room not in (_INF, -_INF) and room > 0.0:
+            out[i] = out[i] + weight * room
     return out
 
 

@@ -1,12 +1,13 @@
-"""What both kernels take to tuck pairs under a raised mark (:func:`~bubblekern.kernel.tuck_gaps`) and a lowercase
-letter under a capital's arm (:func:`~bubblekern.kernel.arm_gaps`)."""
+"""What both kernels take to tuck pairs under a raised mark (:func:`~bubblekern.kernel.tuck_gaps`), a lowercase
+letter under a capital's arm (:func:`~bubblekern.kernel.arm_gaps`) and two letters into the room their ink leaves
+(:func:`~bubblekern.kernel.ink_gaps`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["Tuck", "ArmTuck"]
+__all__ = ["Tuck", "ArmTuck", "InkRoom"]
 
 
 class Tuck(NamedTuple):
@@ -35,3 +36,21 @@ class ArmTuck(NamedTuple):
     """Per row: whether it is a capital (a pair of two keeps its gap)."""
     weight: float
     """The share of the room the erosion opens that is added to the pair's gap."""
+
+
+class InkRoom(NamedTuple):
+    """Pairs of two letters of one case given part of the room their ink leaves between them beyond what each side
+    leaves beside the case's straight reference (``H`` for capitals, ``n`` for lowercase)."""
+
+    matrix: Any
+    """The kernel's ``ProfileMatrix`` of the letters' ink, row for row as the bubbles' matrix."""
+    cases: Sequence[int]
+    """Per row: 0 a capital, 1 a lowercase letter, −1 a glyph that is not measured."""
+    after: Sequence[float]
+    """Per row: the ink gap from its right side to its case's reference."""
+    before: Sequence[float]
+    """Per row: the ink gap from its case's reference to its left side."""
+    reference: Sequence[float]
+    """Per case (capitals, lowercase): the ink gap of the reference beside itself."""
+    weight: float
+    """The share of the room that is added to the pair's gap."""

@@ -18,7 +18,7 @@ from .clearance import Clearance
 from .eroded import Eroded
 from .floor import Floor, as_floors
 from .hang import Hang
-from .tuck import ArmTuck, Tuck
+from .tuck import ArmTuck, InkRoom, Tuck
 
 __all__ = [
     "NO_BAND", "ProfileMatrix", "all_rows", "orient_rows", "solve", "solve_gaps", "kern_values", "negative_cap",
@@ -183,6 +183,7 @@ def solve(
     clearance: Clearance | None = None,
     shifts: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None,
     arms: ArmTuck | None = None,
+    ink: InkRoom | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(gaps, bands, values, failsafe, kept) of the row pairs ``left[i], right[i]``.
 
@@ -200,14 +201,16 @@ def solve(
     its right side and its left side keep from a reference) are taken off the gaps
     (:func:`offset_gaps`) after the blend, and ``serifs`` (per row, the room its foot serif hides,
     and the rows set past it) added (:func:`serif_gaps`); then the pairs ``tuck`` marks take their gaps from its
-    eroded matrix (:func:`tuck_gaps`), the pairs ``arms`` marks get part of the room under an arm (:func:`arm_gaps`),
+    eroded matrix (:func:`tuck_gaps`), the pairs ``arms`` marks get part of the room under an arm (:func:`arm_gaps`), the pairs ``ink`` marks part
+    of the room their ink leaves (:func:`ink_gaps`),
     the pairs ``hang`` marks are kept clear of hanging ink
     (:func:`hang_gaps`) and the pairs ``clearance`` marks clear of a foot (:func:`clearance_gaps`):
     :func:`measured_gaps`.
     """
     raw, bands = solve_gaps(matrix, left, right, settings.chunk, progress)
     gaps = solve_blend(raw, left, right, blend, settings.chunk, blend_rows, floor) if blend else raw
-    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms, raw)
+    gaps = measured_gaps(gaps, left, right, offsets, tuck, settings.chunk, hang, serifs, clearance, arms, raw,
+                         ink)
     codes = table = cases = moves = None
     if contexts is not None:
         codes, table = np.asarray(contexts[0], dtype=np.intp), np.asarray(contexts[1], dtype=float)
@@ -237,12 +240,13 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
                   tuck: Tuck | None = None, chunk: int = 1 << 18, hang: Hang | None = None,
                   serifs: tuple[Sequence[float], Sequence[bool]] | None = None,
                   clearance: Clearance | None = None, arms: ArmTuck | None = None,
-                  raw: np.ndarray | None = None) -> np.ndarray:
+                  raw: np.ndarray | None = None, ink: InkRoom | None = None) -> np.ndarray:
     """``gaps`` of the row pairs ``left[i], right[i]`` (blended) as the value model measures them: less the
     ``offsets`` from the references (:func:`offset_gaps`), plus the room ``serifs`` gives (:func:`serif_gaps`),
     then the pairs ``tuck`` marks solved on its eroded matrix (:func:`tuck_gaps`), then the pairs ``arms`` marks
-    given part of the room under an arm (:func:`arm_gaps`), then the pairs ``hang`` marks kept clear of hanging
-    ink (:func:`hang_gaps`), then
+    given part of the room under an arm (:func:`arm_gaps`), then the pairs ``ink`` marks given part of the room
+    their ink leaves (:func:`ink_gaps`), then the pairs ``hang`` marks kept clear of hanging ink (:func:`hang_gaps`),
+    then
     the pairs ``clearance`` marks kept clear of a foot (:func:`clearance_gaps`). ``raw``: the bubbles' own gaps of the
     pairs, before the blend, which ``arms`` measures from.
     ``solve`` and the fit's search both take them from here, in this order."""
@@ -254,6 +258,8 @@ def measured_gaps(gaps, left, right, offsets: tuple[Sequence[float], Sequence[fl
         gaps = tuck_gaps(gaps, left, right, tuck, chunk)
     if arms is not None:
         gaps = arm_gaps(gaps, raw, left, right, arms, chunk)
+    if ink is not None:
+        gaps = ink_gaps(gaps, left, right, ink, chunk)
     if hang is not None:
         gaps = hang_gaps(gaps, left, right, hang, chunk)
     if clearance is not None:
@@ -431,6 +437,27 @@ def arm_gaps(gaps: np.ndarray, raw: np.ndarray, left: np.ndarray, right: np.ndar
     room = np.where(met, np.maximum(np.where(met, opened, 0.0) - np.where(met, solved, 0.0), 0.0), 0.0)
     out = gaps.copy()
     out[at] = gaps[at] + float(arms.weight) * room
+    return out
+
+
+def ink_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, ink: InkRoom, chunk: int = 1 << 18) -> np.ndarray:
+    """``gaps`` of the row pairs ``left[i], right[i]`` with each pair of two rows of one case (``ink.cases``) given
+    ``ink.weight`` of the room its ink leaves beyond its sides' rooms beside the reference (``ink.matrix`` solved,
+    less ``ink.after`` of the left row and ``ink.before`` of the right one, plus the reference's own gap; never
+    below 0): a round or slanted side beside another leaves white that neither leaves beside a straight stem. Pairs
+    whose bubbles overlap or share no band keep their gaps."""
+    gaps = np.asarray(gaps, float)
+    left, right = np.asarray(left, dtype=np.intp), np.asarray(right, dtype=np.intp)
+    cases = np.asarray(ink.cases, dtype=np.intp)
+    at = np.flatnonzero((cases[left] >= 0) & (cases[left] == cases[right]) & np.isfinite(gaps) & (gaps >= 0.0))
+    if not at.size:
+        return gaps
+    solved, _ = solve_gaps(ink.matrix, left[at], right[at], chunk)
+    after, before = np.asarray(ink.after, float)[left[at]], np.asarray(ink.before, float)[right[at]]
+    room = solved - after - before + np.asarray(ink.reference, float)[cases[left[at]]]
+    room = np.where(np.isfinite(room), np.maximum(room, 0.0), 0.0)
+    out = gaps.copy()
+    out[at] = gaps[at] + float(ink.weight) * room
     return out
 
 
