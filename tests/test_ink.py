@@ -79,6 +79,16 @@ def test_the_room_is_counted_with_the_strengths_and_the_shipped_blend():
     assert shipped[("L", "T")] < without[("L", "T")] and shipped[("r", "a")] < without[("r", "a")]
 
 
+def test_a_pair_list_without_the_references_kerns_as_a_full_run():
+    """``L T`` and ``r a`` alone measure from H and n as a run of every pair does, whichever other reference
+    setting is off."""
+    font = ink_font()
+    for off in ({}, {"punctuation_reference": False, "stem_reference": False}):
+        full = kern_pairs(font, None, Settings(min_kern=0, blend=((0.0, 0.0, 1.0),), strengths=ONES, **off)).as_dict()
+        alone = kern(font, [("L", "T"), ("r", "a")], **off)
+        assert alone == {pair: full[pair] for pair in alone} and alone[("L", "T")] < 0 and alone[("r", "a")] < 0
+
+
 def test_no_ink_room_without_the_blend_or_under_an_earlier_shapes_blend():
     font = ink_font()
     assert kern_pairs(font, [("L", "T")], Settings(min_kern=0)).as_dict() == kern_pairs(

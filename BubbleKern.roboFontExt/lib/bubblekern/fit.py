@@ -693,6 +693,10 @@ class _Search:
         """The stem reference straight letter stems are measured from (``Settings.stem_reference``), solved too."""
         if self.stem is not None and self.stem not in self.names:
             self.names.append(self.stem)
+        if base.ink_room:  # the ink's room measures from both references, whichever measure else from them
+            for reference in (straight_reference(maker.font, maker.font.keys()), stem_reference(maker.font, maker.font.keys())):
+                if reference is not None and reference not in self.names:
+                    self.names.append(reference)
         self.widths = {n: float(maker.font[n].width) for n in self.names}
         self.history: list[tuple[dict, float]] = []
         self._raw: dict[tuple, Any] = raw._raw if raw is not None else {}

@@ -478,14 +478,15 @@ def _dashes(font, names) -> set[str]:
 
 def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles) -> dict:
     """The profiles of the straight and stem references (name → profile) when the value model measures
-    from them and ``profiles`` lacks them, so a pair solves the same in a pair list as in a full run."""
+    from them (``punctuation_reference``, ``stem_reference``, ``ink_room``) and ``profiles`` lacks them, so a pair
+    solves the same in a pair list as in a full run."""
     if not settings.blend:
         return {}
     from .model import stem_reference, straight_reference
 
     names = bubbles.glyph_names()
-    wanted = [straight_reference(font, names) if settings.punctuation_reference else None,
-              stem_reference(font, names) if settings.stem_reference else None]
+    wanted = [straight_reference(font, names) if settings.punctuation_reference or settings.ink_room else None,
+              stem_reference(font, names) if settings.stem_reference or settings.ink_room else None]
     missing = [n for n in wanted if n is not None and n not in profiles]
     return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
 
