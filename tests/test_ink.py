@@ -167,3 +167,17 @@ def test_the_command_line_gives_the_ink_room_unless_told_not_to(tmp_path, capsys
         return kern_listed(capsys, path, listed, "--blend", "on", "--min-kern", "0", *flags)
 
     assert run()[("L", "T")] < 0 and run("--no-ink-room").get(("L", "T"), 0) == 0
+
+
+def test_a_letter_whose_ink_cannot_be_read_leaves_the_others_their_room():
+    """A lowercase letter on a missing component is skipped with a warning naming it; the rest keep the ink's room."""
+    font = ink_font()
+    broken = font.newGlyph("b")
+    broken.width, broken.unicodes = 500, [ord("b")]
+    broken.appendComponent("missing")
+    rect(font.getLayer("bubble").newGlyph("b").getPen(), 0, -40, 500, 540)
+    result = kern_pairs(font, [("L", "T"), ("r", "a"), ("b", "a")], Settings(min_kern=0, blend=((0.0, 0.0, 1.0),),
+                                                                            strengths=ONES, on_error="skip"))
+    assert result.as_dict()[("L", "T")] == pytest.approx(-INK_WEIGHT * 240, abs=1)
+    assert result.as_dict()[("r", "a")] == pytest.approx(-INK_WEIGHT * 140, abs=1)
+    assert any("'b'" in warning and "missing" in warning for warning in result.warnings)
