@@ -181,3 +181,16 @@ def test_a_letter_whose_ink_cannot_be_read_leaves_the_others_their_room():
     assert result.as_dict()[("L", "T")] == pytest.approx(-INK_WEIGHT * 240, abs=1)
     assert result.as_dict()[("r", "a")] == pytest.approx(-INK_WEIGHT * 140, abs=1)
     assert any("'b'" in warning and "missing" in warning for warning in result.warnings)
+
+
+def test_a_side_sharing_no_band_with_the_reference_gives_no_room_and_no_warning():
+    import warnings
+
+    from bubblekern.bands import BandProfile
+
+    matrix = kernel.ProfileMatrix.build({"a": BandProfile(20.0, 0, [10.0], [90.0]),
+                                         "b": BandProfile(20.0, 5, [10.0], [90.0])}, {"a": 100.0, "b": 100.0})
+    ink = kernel.InkRoom(matrix, [1, 1], [math.inf, math.inf], [math.inf, math.inf], [0.0, 20.0], INK_WEIGHT)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert list(kernel.ink_gaps([5.0], matrix.rows(["a"]), matrix.rows(["b"]), ink)) == [5.0]

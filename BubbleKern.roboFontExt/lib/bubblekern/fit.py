@@ -693,8 +693,9 @@ class _Search:
         """The stem reference straight letter stems are measured from (``Settings.stem_reference``), solved too."""
         if self.stem is not None and self.stem not in self.names:
             self.names.append(self.stem)
-        if base.ink_room:  # the ink's room measures from both references, whichever measure else from them
-            for reference in (straight_reference(maker.font, maker.font.keys()), stem_reference(maker.font, maker.font.keys())):
+        if base.ink_room:  # the ink's room measures from both references, whatever else measures from them
+            glyphs = maker.font.keys()
+            for reference in (straight_reference(maker.font, glyphs), stem_reference(maker.font, glyphs)):
                 if reference is not None and reference not in self.names:
                     self.names.append(reference)
         self.widths = {n: float(maker.font[n].width) for n in self.names}

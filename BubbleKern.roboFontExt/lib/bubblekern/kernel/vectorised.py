@@ -454,7 +454,8 @@ def ink_gaps(gaps: np.ndarray, left: np.ndarray, right: np.ndarray, ink: InkRoom
         return gaps
     solved, _ = solve_gaps(ink.matrix, left[at], right[at], chunk)
     after, before = np.asarray(ink.after, float)[left[at]], np.asarray(ink.before, float)[right[at]]
-    room = solved - after - before + np.asarray(ink.reference, float)[cases[left[at]]]
+    with np.errstate(invalid="ignore"):  # a side sharing no band with the reference: inf − inf, no room
+        room = solved - after - before + np.asarray(ink.reference, float)[cases[left[at]]]
     room = np.where(np.isfinite(room), np.maximum(room, 0.0), 0.0)
     out = gaps.copy()
     out[at] = gaps[at] + float(ink.weight) * room
