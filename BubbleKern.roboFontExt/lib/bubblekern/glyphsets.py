@@ -143,38 +143,39 @@ def base_letter(char: str) -> str:
     return char
 
 
+def _name_text(name: str) -> str:
+    """The text a glyph's name stands for, read the AGL way after dropping any ``.suffix`` (``f_i`` → ``fi``);
+    empty for a name the AGL rules cannot read."""
+    from fontTools.agl import toUnicode
+
+    base = (name or "").split(".")[0]
+    if not base:
+        return ""
+    try:
+        return toUnicode(base)
+    except Exception:  # a name the AGL rules cannot read
+        return ""
+
+
 def glyph_char(name: str, codes: Sequence[int] = ()) -> str | None:
     """The character a glyph stands for: its lowest Unicode value, else its name read the AGL way."""
     codes = [u for u in codes if 0 <= u < 0x110000]
     if codes:
         return chr(min(codes))
-    from fontTools.agl import toUnicode
-
-    base = (name or "").split(".")[0]
-    if not base:
-        return None
-    try:
-        text = toUnicode(base)
-    except Exception:  # a name the AGL rules cannot read
-        return None
-    return text[0] if text else None
+    return _name_text(name)[:1] or None
 
 
 def glyph_ends(name: str, codes: Sequence[int] = ()) -> tuple[str | None, str | None]:
     """The first and last characters a glyph sets: ``f_i`` and ``ﬁ`` (its compatibility decomposition) set
     ``f`` first and ``i`` last; any other glyph sets :func:`glyph_char` at both ends."""
-    char = glyph_char(name, codes)
-    if char is None:
-        return None, None
-    text = char
+    codes = [u for u in codes if 0 <= u < 0x110000]
     if codes:
-        if unicodedata.decomposition(char).startswith("<compat>"):
-            text = unicodedata.normalize("NFKD", char)
+        text = chr(min(codes))
+        if unicodedata.decomposition(text).startswith("<compat>"):
+            text = unicodedata.normalize("NFKD", text)
     else:
-        from fontTools.agl import toUnicode
-
-        text = toUnicode(name.split(".")[0]) or char
-    return text[0], text[-1]
+        text = _name_text(name)
+    return (text[0], text[-1]) if text else (None, None)
 
 
 def glyph_script(char: str) -> str:
