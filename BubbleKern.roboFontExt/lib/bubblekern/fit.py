@@ -83,15 +83,14 @@ from .model import (
     hanging_letters,
     informed_contexts,
     ink_measure,
+    measured_references,
     model_measures,
     pair_contexts,
     serif_letters,
     serif_measure,
-    stem_reference,
     stop_floors,
     stop_raised_rows,
     straight_pairs,
-    straight_reference,
 )
 from .pairs import Pair, check_names, unique
 from .rules import kern_values
@@ -685,19 +684,15 @@ class _Search:
         """The pairs solved: the scored ones, then the base pairs their accented glyphs follow under the
         blend (``Settings.follow_base``; ``follow`` holds (scored index, solved index) per such pair)."""
         self.names = list(dict.fromkeys(n for p in self.solved_pairs for n in p))
-        self.straight = straight_reference(maker.font, maker.font.keys()) if base.punctuation_reference else None
-        """The straight reference punctuation is measured from (``Settings.punctuation_reference``), solved too."""
-        if self.straight is not None and self.straight not in self.names:
-            self.names.append(self.straight)
-        self.stem = stem_reference(maker.font, maker.font.keys()) if base.stem_reference else None
-        """The stem reference straight letter stems are measured from (``Settings.stem_reference``), solved too."""
-        if self.stem is not None and self.stem not in self.names:
-            self.names.append(self.stem)
-        if base.ink_room:  # the ink's room measures from both references, whatever else measures from them
-            glyphs = maker.font.keys()
-            for reference in (straight_reference(maker.font, glyphs), stem_reference(maker.font, glyphs)):
-                if reference is not None and reference not in self.names:
-                    self.names.append(reference)
+        self.references = measured_references(maker.font, maker.font.keys(), base)
+        """The straight and stem references the value model measures from (``H``, ``n``), solved too."""
+        self.straight = self.references[0] if base.punctuation_reference else None
+        """The straight reference punctuation is measured from (``Settings.punctuation_reference``)."""
+        self.stem = self.references[1] if base.stem_reference else None
+        """The stem reference straight letter stems are measured from (``Settings.stem_reference``)."""
+        for reference in self.references:
+            if reference is not None and reference not in self.names:
+                self.names.append(reference)
         self.widths = {n: float(maker.font[n].width) for n in self.names}
         self.history: list[tuple[dict, float]] = []
         self._raw: dict[tuple, Any] = raw._raw if raw is not None else {}
@@ -862,7 +857,8 @@ class _Search:
                 clearance = dash_clearance(self.maker.font, matrix, self.kinds, self.straight, self.stem,
                                            self.base.dash_clearance, self.upm, self.base.chunk)
                 ink = (ink_measure(self.maker.font, matrix, self.kinds, self._ink_reader(band).ink_profiles,
-                                   self.origin) if self.base.ink_room and not earlier_blend(blend) else None)
+                                   self.origin, references=self.references)
+                       if self.base.ink_room and not earlier_blend(blend) else None)
                 gaps = measured_gaps(gaps, left, right, measures["offsets"], measures["tuck"], self.base.chunk, hang,
                                      serifs, clearance, measures["arms"], raw, ink)
             self._raw[key] = (solvable, gaps, left_widths, right_widths)

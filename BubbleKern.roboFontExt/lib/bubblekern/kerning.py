@@ -432,15 +432,15 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
         hang_measure,
         hanging_letters,
         ink_measure,
+        measured_references,
         model_measures,
         serif_letters,
         serif_measure,
-        stem_reference,
-        straight_reference,
     )
 
-    straight = straight_reference(font, matrix.names) if settings.punctuation_reference else None
-    stem = stem_reference(font, matrix.names) if settings.stem_reference else None
+    references = measured_references(font, matrix.names, settings)
+    straight = references[0] if settings.punctuation_reference else None
+    stem = references[1] if settings.stem_reference else None
     measures = model_measures(matrix, kinds, straight, stem, blend, bubbles.upm, settings.chunk, rows,
                               settings.tuck_raised, floor, settings.tuck_arms and not old_blend)
     if settings.clear_hanging_ink:  # the blended letters' ink, each letter built on another measured with that one
@@ -450,7 +450,7 @@ def _model_measures(font, matrix, kinds, blend, rows, settings: Settings, bubble
         measures["serifs"] = serif_measure(font, matrix, kinds, lambda letters: serif_letters(bubbles, letters), blend,
                                            bubbles.upm, rows)
     if settings.ink_room and not old_blend:  # two letters of one case into the room their ink leaves
-        measures["ink"] = ink_measure(font, matrix, kinds, bubbles.ink_profiles, bubbles.origin, rows)
+        measures["ink"] = ink_measure(font, matrix, kinds, bubbles.ink_profiles, bubbles.origin, rows, references)
     if settings.dash_clearance:  # a dash clear of a foot below it
         measures["clearance"] = dash_clearance(font, matrix, kinds, straight, stem, settings.dash_clearance,
                                                bubbles.upm, settings.chunk, rows)
@@ -482,12 +482,9 @@ def _reference_profile(font, settings: Settings, bubbles: FontBubbles, profiles)
     solves the same in a pair list as in a full run."""
     if not settings.blend:
         return {}
-    from .model import stem_reference, straight_reference
+    from .model import measured_references
 
-    names = bubbles.glyph_names()
-    wanted = [straight_reference(font, names) if settings.punctuation_reference or settings.ink_room else None,
-              stem_reference(font, names) if settings.stem_reference or settings.ink_room else None]
-    missing = [n for n in wanted if n is not None and n not in profiles]
+    missing = [n for n in measured_references(font, bubbles.glyph_names(), settings) if n is not None and n not in profiles]
     return {n: p for n, p in bubbles.profiles(missing).items() if p is not None} if missing else {}
 
 

@@ -163,6 +163,7 @@ __all__ = [
     "auto_blend",
     "grown_matrices",
     "REFERENCE_CHARS",
+    "measured_references",
     "MEASURED_KINDS",
     "kind_rows",
     "stop_raised_rows",
@@ -627,6 +628,15 @@ def straight_reference(font, names: Iterable[str]) -> str | None:
     return next((found[c] for c in REFERENCE_CHARS if c in found), None)
 
 
+def measured_references(font, names: Iterable[str], settings) -> tuple[str | None, str | None]:
+    """The straight reference (:func:`straight_reference`) and the stem reference (:func:`stem_reference`) among
+    ``names`` that ``settings`` measure from: the straight one for ``punctuation_reference`` or ``ink_room``, the
+    stem one for ``stem_reference`` or ``ink_room``; None for one they do not measure from or that is missing."""
+    names = list(names)
+    return (straight_reference(font, names) if settings.punctuation_reference or settings.ink_room else None,
+            stem_reference(font, names) if settings.stem_reference or settings.ink_room else None)
+
+
 MEASURED_KINDS = ("P", "S", "R")
 """The kinds (:func:`glyph_kinds`) measured from the straight reference: punctuation, symbols, stops and
 raised marks."""
@@ -840,7 +850,8 @@ at most 100 or 200 per 1000 em deeper than its outermost point was no better."""
 
 
 def ink_measure(font, matrix, kinds: Mapping[str, Kind], read_ink: Callable[[list[str]], Mapping[str, BandProfile | None]],
-                origin: float, rows: Sequence[bool] | None = None):
+                origin: float, rows: Sequence[bool] | None = None,
+                references: tuple[str | None, str | None] | None = None):
     """The kernel's ``ink`` for ``Settings.ink_room`` (:class:`bubblekern.kernel.InkRoom`): pairs of two capitals or
     two lowercase letters among ``rows`` (all without it), given :data:`INK_WEIGHT` of the room their ink leaves
     beyond what each side leaves beside its case's straight reference (:func:`straight_reference`, ``H``, for
@@ -851,9 +862,12 @@ def ink_measure(font, matrix, kinds: Mapping[str, Kind], read_ink: Callable[[lis
     at 0 or nearly, where their designers kern them as the white their round and slanted sides leave calls for;
     ``H H`` ``H O`` ``O O`` ``n o`` ``o o`` leave no more white than their sides leave beside the reference and
     stay as they were. ``read_ink`` reads the letters' ink on ``matrix``'s bands (``origin``: where its sidebearing
-    lines stand); a letter whose ink cannot be read is not measured. None when no pair is one."""
+    lines stand); a letter whose ink cannot be read is not measured. ``references``: the two, when the caller has
+    found them already (a reference not among ``matrix``'s rows measures nothing). None when no pair is one."""
     names = matrix.names
-    references = (straight_reference(font, names), stem_reference(font, names))
+    if references is None:
+        references = (straight_reference(font, names), stem_reference(font, names))
+    references = tuple(r if r in matrix.index else None for r in references)
     cases = [-1] * len(names)
     for case, (kind, reference) in enumerate(zip(("U", "l"), references)):
         if reference is None:
@@ -874,24 +888,18 @@ def ink_measure(font, matrix, kinds: Mapping[str, Kind], read_ink: Callable[[lis
     empty = BandProfile(height, matrix.first_band, (), ())
     profiles = {n: ink[n] if n in usable else empty for n in names}
     drawn = kernel.ProfileMatrix.build(profiles, dict(zip(names, map(float, matrix.widths))), origin)
-    measured = [row for row, c in enumerate(cases) if c >= 0]
-    rows_of = [drawn.index[references[cases[row]]] for row in measured]
-    count = len(measured)
-    left = drawn.rows([names[r] for r in measured] + [names[r] for r in rows_of])
-    right = drawn.rows([names[r] for r in rows_of] + [names[r] for r in measured])
-    gaps, _ = kernel.solve_gaps(drawn, left, right)
+    # one solve: each measured glyph before its reference, the reference before it, each reference beside itself
+    measured = [names[row] for row, c in enumerate(cases) if c >= 0]
+    facing = [references[c] for c in cases if c >= 0]
+    present = [r for r in references if r is not None]
+    gaps, _ = kernel.solve_gaps(drawn, drawn.rows(measured + facing + present), drawn.rows(facing + measured + present))
     gaps = gaps.tolist()
+    count = len(measured)
     after, before = [math.inf] * len(names), [math.inf] * len(names)
-    for k, row in enumerate(measured):
-        after[row], before[row] = gaps[k], gaps[count + k]
-    reference = []
-    for r in references:
-        if r is None:
-            reference.append(math.inf)
-            continue
-        at = drawn.rows([r])
-        own, _ = kernel.solve_gaps(drawn, at, at)
-        reference.append(own.tolist()[0])
+    for k, name in enumerate(measured):
+        after[drawn.index[name]], before[drawn.index[name]] = gaps[k], gaps[count + k]
+    own = dict(zip(present, gaps[2 * count:]))
+    reference = [own.get(r, math.inf) for r in references]
     return kernel.InkRoom(drawn, cases, after, before, reference, INK_WEIGHT)
 
 
