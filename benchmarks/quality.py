@@ -219,7 +219,7 @@ def halo_kerns(ufo: Path, names: list[str], pairs: list, upm: float, halos=BLEND
     return np.array([negative_kerns(font, pairs, upm, Settings(min_kern=0, positive_limit=None, blend=((dx, dy, 1.0),),
                                                                tuck_raised=False, armless_share=1.0, tuck_arms=False,
                                                                ink_room=False))
-                     for dx, dy, *_ in halos]).T  # tucked pairs: tucked_kerns; armless capitals: armless_rows; arms: arm_kerns
+                     for dx, dy, *_ in halos]).T  # tucked pairs: tucked_kerns; armless capitals: armless_rows; arms and the ink's room: room_kerns
 
 
 def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
@@ -230,7 +230,7 @@ def tucked_kerns(font, pairs: list, upm: float) -> np.ndarray:
                                                               armless_share=1.0)))
 
 
-def arm_kerns(font, pairs: list, upm: float) -> np.ndarray:
+def room_kerns(font, pairs: list, upm: float) -> np.ndarray:
     """What ``Settings.tuck_arms`` and ``Settings.ink_room`` add to each pair's kern (per 1000 em; 0 but for two
     letters: :func:`bubblekern.model.arm_tuck`, :func:`bubblekern.model.ink_measure`), which the halos' columns do not
     hold; ``font`` as for :func:`tucked_kerns`."""
@@ -270,8 +270,8 @@ def learn_strengths(kerns: list[np.ndarray], designer: list[np.ndarray], context
     """(:data:`~bubblekern.model.BLEND_STRENGTHS` with the contexts it does not leave at 1 learned again,
     every context's strength learned, ``Settings.armless_share``) on these fonts' pairs blended with ``blend``:
     per context, the least-squares scale of the blended kerns (never deeper than the bubble's own; for
-    ``raised-lc``, the ``tucked`` kerns, :func:`tucked_kerns`; a capital before a lowercase letter deeper by what
-    ``arms`` adds, :func:`arm_kerns`) to the designer's. UC–lc's is its capitals with an
+    ``raised-lc``, the ``tucked`` kerns, :func:`tucked_kerns`; two letters deeper by what ``arms`` adds, the room
+    under an arm and the room the ink leaves, :func:`room_kerns`) to the designer's. UC–lc's is its capitals with an
     arm's, and the share the armless ones' (``armless``: :func:`armless_rows`) over it."""
     k, d, c = np.vstack(kerns), np.concatenate(designer), np.concatenate(contexts)
     blended = np.maximum(k @ np.array([w for *_, w in blend]), k[:, 0]) + np.concatenate(arms)
@@ -595,7 +595,7 @@ def main(argv=None) -> int:
             font = default_bubbled(ufo, names)  # once, for the halos' columns and the tucked one
             columns[ttf] = (halo_kerns(ufo, names, pairs, upm, font=font),
                             np.array([designer.get(p, 0.0) * 1000.0 / upm for p in pairs]), pair_context_codes(ufo, pairs),
-                            tucked_kerns(font, pairs, upm), armless_rows(font, pairs), arm_kerns(font, pairs, upm))
+                            tucked_kerns(font, pairs, upm), armless_rows(font, pairs), room_kerns(font, pairs, upm))
         families = {ttf: family(ttf) for ttf in columns}
         learned_on = pool if args.blend_weights == "pool" else list(columns)
         for ttf in fonts:
