@@ -147,6 +147,14 @@ def kern_listed(capsys, path: Path, listed: Path, *flags: str) -> dict:
     return {(a, b): v for a, b, v in json.loads(capsys.readouterr().out)["pairs"]}
 
 
+def saved_pair_list(folder: Path, font, pairs: list[tuple[str, str]]) -> tuple[Path, Path]:
+    """(``font`` saved as a UFO in ``folder``, a pair list of ``pairs`` beside it), for :func:`kern_listed`."""
+    path, listed = folder / "Font.ufo", folder / "pairs.txt"
+    font.save(str(path))
+    listed.write_text("".join(f"{a} {b}\n" for a, b in pairs))
+    return path, listed
+
+
 def tree_bytes(path: Path) -> dict[str, bytes]:
     """Every file under ``path`` with its bytes (to check a UFO on disk is unchanged)."""
     return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}

@@ -139,12 +139,9 @@ def test_fit_stores_that_its_strengths_were_fitted_with_the_arms():
 
 def test_the_command_line_tucks_under_arms_unless_told_not_to(tmp_path, capsys):
     pytest.importorskip("numpy", reason="the command line needs numpy (the blocked run checks the kernels)")
-    from helpers import kern_listed
+    from helpers import kern_listed, saved_pair_list
 
-    path = tmp_path / "Arms.ufo"
-    margin_font().save(str(path))
-    listed = tmp_path / "pairs.txt"
-    listed.write_text("T o\n")
+    path, listed = saved_pair_list(tmp_path, margin_font(), [("T", "o")])
 
     def run(*flags) -> dict:
         return kern_listed(capsys, path, listed, "--blend", "on", *flags)

@@ -156,15 +156,12 @@ def test_fit_stores_that_its_strengths_were_fitted_with_the_ink_room():
 
 def test_the_command_line_gives_the_ink_room_unless_told_not_to(tmp_path, capsys):
     pytest.importorskip("numpy", reason="the command line needs numpy (the blocked run checks the kernels)")
-    from helpers import kern_listed
+    from helpers import kern_listed, saved_pair_list
 
-    path = tmp_path / "Ink.ufo"
-    ink_font().save(str(path))
-    listed = tmp_path / "pairs.txt"
-    listed.write_text("L T\n")
+    path, listed = saved_pair_list(tmp_path, ink_font(), [("L", "T")])
 
     def run(*flags) -> dict:
-        return kern_listed(capsys, path, listed, "--blend", "on", "--min-kern", "0", *flags)
+        return kern_listed(capsys, path, listed, "--blend", "on", *flags)
 
     assert run()[("L", "T")] < 0 and run("--no-ink-room").get(("L", "T"), 0) == 0
 
