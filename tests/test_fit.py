@@ -591,7 +591,7 @@ def test_a_threshold_the_model_pairs_cannot_tell_apart_goes_to_kerns_default():
 
 
 def test_the_fitted_threshold_is_chosen_on_the_pairs_that_are_not_two_capitals():
-    """Pairs of two capitals keep CAPITAL_MIN_KERN whichever min_kern is tried, so they do not choose it: here the
+    """Pairs of two capitals choose a threshold of their own, so they do not choose ``min_kern``: here the
     lowercase model pairs, 0 from the designer and −8 from the bubbles, ask for 10, and the capitals' −8 stays."""
     from bubblekern.fit import Candidate, _generator, _Maker, _Search
 
@@ -599,14 +599,30 @@ def test_the_fitted_threshold_is_chosen_on_the_pairs_that_are_not_two_capitals()
     pairs = [("A", "V"), ("V", "A"), ("o", "n"), ("n", "o")]
     raw = np.array([-8.0, -8.0, -8.0, -8.0])
     search = _Search(_Maker(font, _generator()), pairs, np.array([-8.0, -8.0, 0.0, 0.0]), Settings(), 1000)
-    assert list(search.capitals) == [True, True, False, False] and search.capital_min_kern == CAPITAL_MIN_KERN
-    assert search.best_threshold(raw) == (10, 0.0)  # counted with the capitals, 0 to 20 would all tie at 4
-    candidate = Candidate(None, 20.0, 10, capital_min_kern=search.capital_min_kern)
+    assert list(search.capitals) == [True, True, False, False]
+    # counted with the capitals, 0 to 20 would all tie at 4; the capitals' thresholds 2 and 5 tie: the smaller
+    assert search.best_threshold(raw) == (10, CAPITAL_MIN_KERN, 0.0)
+    candidate = Candidate(None, 20.0, 10, capital_min_kern=CAPITAL_MIN_KERN)
     assert list(search.thresholded(raw, candidate)) == [-8.0, -8.0, 0.0, 0.0]
-    # the settings' own capital threshold is kept: one over the capitals' values drops them too
-    strict = _Search(_Maker(font, _generator()), pairs, np.array([-8.0, -8.0, 0.0, 0.0]),
-                     Settings(capital_min_kern=10), 1000)
-    assert strict.capital_min_kern == 10 and strict.best_threshold(raw) == (10, 4.0)
+
+
+def test_capitals_a_designer_leaves_at_zero_raise_their_threshold():
+    """A designer who leaves the capital model pairs the bubbles kern −8 at 0 gets the smallest capital threshold
+    that drops them (10 per 1000 em); the font's own ``capital_min_kern`` does not bind the fit, as ``min_kern``
+    does not."""
+    from bubblekern.fit import CAPITAL_MIN_KERNS, _generator, _Maker, _Search
+
+    font = designed_font()
+    pairs = [("A", "V"), ("V", "A"), ("o", "n"), ("n", "o")]
+    raw = np.array([-8.0, -8.0, -30.0, -30.0])
+    designer = np.array([0.0, 0.0, -30.0, -30.0])
+    assert CAPITAL_MIN_KERNS[0] == CAPITAL_MIN_KERN and 10 in CAPITAL_MIN_KERNS
+    for settings in (Settings(), Settings(capital_min_kern=2)):
+        search = _Search(_Maker(font, _generator()), pairs, designer, settings, 1000)
+        assert search.best_threshold(raw) == (5, 10, 0.0)
+    # at 2048 units per em the thresholds scale: 10 per 1000 em is 20 units
+    assert _Search(_Maker(font, _generator()), pairs, designer * 2.048, Settings(), 2048).best_threshold(raw * 2.048) == (
+        10, 20, 0.0)
 
 
 def test_one_model_pair_sets_the_kern_of_a_quote_after_a_stop():

@@ -119,13 +119,18 @@ TIE_KERN = 5
 pairs it did not see is 0.796 and Noto Serif's 0.813, at 5 0.804 and 0.805; the rest, the mean and the 24 other
 model pairs' mean move by under 0.001 (see the README's "Capitals keep their small kerns")."""
 CAPITAL_MIN_KERN = 2
-"""Per 1000 em: the threshold the fit gives pairs of two capitals (``Settings.capital_min_kern``), whatever it
-chooses for the rest. Designers kern capitals finely: round against diagonal or round (``A O`` ``T O`` ``K O``
-``Y O``) −10 to −20 in all five fonts of ``../shared``, which the blend makes −3 to −14; a threshold chosen on
-model pairs that are mostly lowercase and punctuation (Noto Sans Italic's 20) dropped every one of them. Kept, the
-quality benchmark's mean r rose from 0.809 to 0.812 (Noto Sans Italic 0.787 → 0.801; with the 24 other model
-pairs 0.719 → 0.730; on six fonts none of this was chosen on, 0.722 → 0.729: the README's "Fonts never seen").
-2 drops only the ±1 kerns that rounding leaves; at 5 Noto Sans Italic's r is 0.798."""
+"""Per 1000 em: the threshold the fit gives pairs of two capitals (``Settings.capital_min_kern``) unless their model
+pairs ask for a higher one (:data:`CAPITAL_MIN_KERNS`). Designers kern capitals finely: round against diagonal or
+round (``A O`` ``T O`` ``K O`` ``Y O``) −10 to −20 in all five fonts of ``../shared``, which the blend makes −3 to
+−14; a threshold chosen on model pairs that are mostly lowercase and punctuation (Noto Sans Italic's 20) dropped every
+one of them. Kept, the quality benchmark's mean r rose from 0.809 to 0.812 (Noto Sans Italic 0.787 → 0.801; with the
+24 other model pairs 0.719 → 0.730; on six fonts none of this was chosen on, 0.722 → 0.729: the README's "Fonts never
+seen"). 2 drops only the ±1 kerns that rounding leaves; at 5 Noto Sans Italic's r is 0.798."""
+CAPITAL_MIN_KERNS = (2, 5, 10, 15, 20)
+"""Thresholds of pairs of two capitals tried (per 1000 em), chosen on the capital model pairs alone; a tie goes to the
+smallest, :data:`CAPITAL_MIN_KERN`. A designer who leaves ``H O`` and ``O H`` at 0 where the blend gives −6 and −2
+(Gentium Plus) kerns few capital pairs, and each small kern the blend writes for the others is an error there; one
+who kerns capitals finely gives the fit no reason to leave 2 (the README's "Capitals keep their small kerns")."""
 TIE_TOLERANCE = 0.1
 """Per 1000 em: thresholds whose error on the model pairs is within this of the least are a tie (3 units over 30
 model pairs, one pair rounded otherwise). With the kerning prior, Caladea's 30 model pairs put 20 ahead of 5 by
@@ -500,8 +505,8 @@ def fit(
         kept = [c for i, c in enumerate(CONTEXTS) if i not in informed_contexts(raw, search.contexts)]
 
     if prior is not None:  # the threshold of the blended values kern will write
-        min_kern, _ = search.best_threshold(_with_prior(search, best, prior))
-        best = dataclasses.replace(best, min_kern=min_kern)
+        min_kern, capital_min_kern, _ = search.best_threshold(_with_prior(search, best, prior))
+        best = dataclasses.replace(best, min_kern=min_kern, capital_min_kern=capital_min_kern)
 
     # final scores, on training and held-out pairs; held-out bubbles are generated only now
     final = _Search(maker, training + held_out, np.concatenate([train_ref, held_ref]), base, upm, model=model)
@@ -704,10 +709,7 @@ class _Search:
         self._solved_contexts = np.array(contexts, dtype=np.int8)
         self.contexts = self._solved_contexts[: len(pairs)]
         self.capitals = self.contexts == CONTEXTS.index("UC-UC")
-        """Per scored pair: two capitals, kept by :attr:`capital_min_kern` rather than the fitted threshold."""
-        self.capital_min_kern = (int(base.capital_min_kern) if base.capital_min_kern is not None
-                                 else int(round(CAPITAL_MIN_KERN * upm / 1000.0)))
-        """The threshold of pairs of two capitals (font units): the settings', else :data:`CAPITAL_MIN_KERN`."""
+        """Per scored pair: two capitals, kept by a threshold of their own (``capital_min_kern``)."""
         stops, raised = (dict(zip(self.names, rows)) for rows in stop_raised_rows(maker.font, kinds, self.names))
         self._stop_raised = np.array([stops[a] and raised[b] for a, b in self.solved_pairs], dtype=bool)
         """Per solved pair: a raised mark after a stop (``Settings.stop_raised``: :func:`~bubblekern.model.stop_raised_rows`)."""
@@ -1033,20 +1035,29 @@ class _Search:
         errors = [float(np.abs(values(g)[sub][informing] - reference).mean()) + 1e-9 * abs(g - 1.0) for g in shares]
         return float(shares[int(np.argmin(errors))])
 
-    def best_threshold(self, raw: np.ndarray) -> tuple[int, float]:
-        """(min_kern, MAE) of the best threshold for solved values ``raw``, all thresholds at once; pairs of two
-        capitals are kept by :attr:`capital_min_kern` whichever is tried."""
-        raw = raw[self.subset]
+    def best_threshold(self, raw: np.ndarray) -> tuple[int, int, float]:
+        """(min_kern, capital_min_kern, MAE) of the best thresholds for solved values ``raw``, all at once: pairs of
+        two capitals choose theirs among :data:`CAPITAL_MIN_KERNS`, the other pairs ``min_kern`` among
+        :data:`MIN_KERNS` (their errors add up, so each is chosen on its own pairs)."""
+        raw, reference, capitals = raw[self.subset], self.reference[self.subset], self.capitals[self.subset]
         scale = self.upm / 1000.0
-        thresholds = np.array([round(t * scale) for t in MIN_KERNS], float)
-        kept = np.abs(raw)[None, :] >= thresholds[:, None]
-        # pairs of two capitals keep their own threshold, whichever min_kern is tried
-        kept[:, self.capitals[self.subset]] = (np.abs(raw) >= self.capital_min_kern)[self.capitals[self.subset]]
-        errors = np.abs(np.where(kept, raw[None, :], 0.0) - self.reference[self.subset][None, :]).mean(axis=1)
+        tolerance = TIE_TOLERANCE * scale + 1e-9
+        count = max(1, len(raw))
+
+        def errors(tried: tuple[int, ...], chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            """(thresholds in font units, the error of the ``chosen`` pairs under each, per pair of all)."""
+            thresholds = np.array([round(t * scale) for t in tried], float)
+            values = raw[chosen][None, :]
+            kept = np.abs(values) >= thresholds[:, None]
+            return thresholds, np.abs(np.where(kept, values, 0.0) - reference[chosen][None, :]).sum(axis=1) / count
+
+        thresholds, rest = errors(MIN_KERNS, ~capitals)
         # on a tie (within TIE_TOLERANCE), the threshold nearest TIE_KERN: what model pairs cannot tell, designers' habit decides
-        tied = errors <= errors.min() + TIE_TOLERANCE * scale + 1e-9
+        tied = rest <= rest.min() + tolerance
         i = int(np.argmin(np.where(tied, np.abs(thresholds - round(TIE_KERN * scale)), np.inf)))
-        return int(thresholds[i]), float(errors[i])
+        capital_thresholds, capital = errors(CAPITAL_MIN_KERNS, capitals)
+        j = int(np.argmax(capital <= capital.min() + tolerance))  # a tie: the smallest, CAPITAL_MIN_KERN
+        return int(thresholds[i]), int(capital_thresholds[j]), float(rest[i] + capital[j])
 
     def best_model(self, gen, band: float) -> tuple[Candidate, float]:
         """The best depth cap of :data:`DEPTH_CAPS`, strengths per context, policies and threshold for a bubble
@@ -1086,8 +1097,8 @@ class _Search:
         policies = policies.but(stop_raised=self.fit_stop_raised(gen, band, depth_cap, strengths, blend, policies))
         policies = policies.but(dash_share=self.fit_dash_share(gen, band, depth_cap, strengths, blend, policies))
         policies = policies.but(quote_share=self.fit_quote_share(gen, band, depth_cap, strengths, blend, policies))
-        min_kern, error = self.best_threshold(self.raw(gen, band, depth_cap, strengths, blend, policies))
-        return Candidate(gen, float(band), min_kern, depth_cap, strengths, blend, self.capital_min_kern, policies), error
+        min_kern, capital_min_kern, error = self.best_threshold(self.raw(gen, band, depth_cap, strengths, blend, policies))
+        return Candidate(gen, float(band), min_kern, depth_cap, strengths, blend, capital_min_kern, policies), error
 
     def moved_reference(self, offsets: tuple[float, ...]) -> np.ndarray:
         """The reference less what ``offsets`` add to each scored pair: what the strengths scale."""
@@ -1109,9 +1120,9 @@ class _Search:
         key = (_key(gen), float(band))
         if key not in self._scores:
             depth, strengths = self.base.depth_cap, tuple(self.base.strengths)
-            min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths))
+            min_kern, capital_min_kern, error = self.best_threshold(self.raw(gen, band, depth, strengths))
             self._scores[key] = (Candidate(gen, float(band), min_kern, depth, strengths,
-                                           capital_min_kern=self.capital_min_kern), error)
+                                           capital_min_kern=capital_min_kern), error)
             self.history.append(({**_generate_dict(gen), "band": float(band), "min_kern": min_kern}, error))
         return self._scores[key]
 
