@@ -17,6 +17,7 @@ from bubblekern.bubbles import FontBubbles
 from bubblekern.errors import SettingsError
 from bubblekern.model import (
     ARM_REACH,
+    BAR_REACH,
     BLEND,
     BLENDS,
     CONTEXTS,
@@ -94,6 +95,9 @@ def test_an_arm_is_ink_reaching_further_right_above_half_the_x_height_than_below
     assert arm_reach(BandProfile(20.0, 0, (0.0,) * 35, (500.0,) * 4 + (160.0,) * 31), 500, 1000) < 0
     assert arm_reach(BandProfile(20.0, 0, (0.0,) * 5, (400.0,) * 5), 500, 1000) == 0
     assert arm_reach(BandProfile(20.0, 20, (0.0,) * 5, (400.0,) * 5), 500, 1000) == 0
+    # a light weight's bar, one band tall, counts past BAR_REACH (Quicksand's T); a slab serif's 120 in one band does not
+    assert arm_reach(BandProfile(20.0, 0, (0.0,) * 35, (340.0,) * 34 + (580.0,)), 500, 1000) == 240 > BAR_REACH
+    assert arm_reach(BandProfile(20.0, 0, (0.0,) * 35, (620.0,) * 34 + (740.0,)), 500, 1000) == 0
     # measured per 1000 em, over the same height on any em and band
     assert arm_reach(BandProfile(40.0, 0, (0.0,) * 35, (680.0,) * 31 + (1160.0,) * 4), 1000, 2000) == 240
 

@@ -151,6 +151,7 @@ __all__ = [
     "straight_pairs",
     "ARM_REACH",
     "ARM_HEIGHT",
+    "BAR_REACH",
     "arm_reach",
     "armless_capitals",
     "fit_strengths",
@@ -502,22 +503,32 @@ ARM_HEIGHT = 80.0
 """Per 1000 units per em: the height over which that reach must hold. A serif face's ``N`` ``U`` ``J``
 reach past their stems only by the thin top serif (30 to 40 per 1000 em sustained this high, where ``T`` ``V``
 ``W`` ``Y`` reach 60 to 300)."""
+BAR_REACH = 150.0
+"""Per 1000 units per em: a reach this far in one band is an arm however thin: a light weight's ``T`` bar (Quicksand's,
+under 80 tall, reaches 237 past its stem), never a serif (at most 117 in the 54 fonts of the quality benchmark:
+TeX Gyre Schola's ``U``; ``N`` ``J`` 116 and 109)."""
 
 
 def arm_reach(ink: BandProfile, x_height: float, upm: float) -> float:
     """How far (per 1000 em) a capital's ``ink`` reaches right above half the ``x_height``, held over
     :data:`ARM_HEIGHT`, beyond its furthest reach below (its foot, leg or stem): ``T``'s bar over its stem,
     ``V``'s arm over its point, ``F``'s arm; nothing for ``A L K X Z``, whose foot reaches as far, nor for ink
-    all on one side of that line."""
+    all on one side of that line. A bar too thin to hold that high counts where it reaches past
+    :data:`BAR_REACH` in one band."""
     half = x_height / 2.0
     above, below = [], []
     for i, right in enumerate(ink.right):
         if right == right:  # not NaN
             (above if (ink.start + i + 0.5) * ink.height >= half else below).append(right)
-    held = max(1, round(ARM_HEIGHT * upm / 1000.0 / ink.height))
-    if len(above) < held or not below:
+    if not above or not below:
         return 0.0
-    return (sorted(above)[-held] - max(below)) * 1000.0 / upm
+    above.sort()
+    foot = max(below)
+    bar = (above[-1] - foot) * 1000.0 / upm
+    if bar > BAR_REACH:
+        return bar
+    held = max(1, round(ARM_HEIGHT * upm / 1000.0 / ink.height))
+    return (above[-held] - foot) * 1000.0 / upm if len(above) >= held else 0.0
 
 
 def armless_capitals(font, kinds: Mapping[str, Kind], names: Sequence[str], read_letters: Callable[[list[str]], tuple],
