@@ -37,9 +37,10 @@ class Settings:
     min_kern: int = 5
     """Solved values with a smaller magnitude are not kept (0 keeps every non-zero value)."""
     capital_min_kern: int | None = None
-    """``min_kern`` for a pair of two capitals (uppercase letters); None: ``min_kern``. ``bubblekern fit`` sets
-    it to :data:`bubblekern.fit.CAPITAL_MIN_KERN`: designers kern capitals finely (``A O`` ``T O`` ``K O``
-    −10 to −20 per 1000 em), and a threshold fitted to lowercase and punctuation model pairs dropped them."""
+    """``min_kern`` for a pair of two capitals (uppercase letters); None: ``min_kern``. ``bubblekern fit`` chooses
+    it on the capital model pairs (:data:`bubblekern.fit.CAPITAL_MIN_KERNS`, a tie going to
+    :data:`bubblekern.fit.CAPITAL_MIN_KERN`): designers kern capitals finely (``A O`` ``T O`` ``K O`` −10 to −20 per
+    1000 em), and a threshold fitted to lowercase and punctuation model pairs dropped them."""
     rounding: int = 1
     """Values are rounded to a multiple of this step."""
     allow_positive: bool = True

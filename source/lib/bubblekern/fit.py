@@ -114,7 +114,7 @@ only hide the model's errors (Noto Serif's blend takes 15: held-out MAE 3.2 → 
 TIE_KERN = 5
 """Per 1000 em: the threshold a tie in training error goes to (the one nearest it): ``kern``'s own default
 (``Settings.min_kern``, 5 units at 1000 units per em). Since capital pairs keep a threshold of their own
-(:data:`CAPITAL_MIN_KERN`), the model pairs left to choose ``min_kern`` (lowercase, punctuation) often cannot tell
+(:data:`CAPITAL_MIN_KERNS`), the model pairs left to choose ``min_kern`` (lowercase, punctuation) often cannot tell
 5 from 10 or 20. It trades two fonts of the quality benchmark (``--blend-weights others``): at 10 Roboto's r on the
 pairs it did not see is 0.796 and Noto Serif's 0.813, at 5 0.804 and 0.805; the rest, the mean and the 24 other
 model pairs' mean move by under 0.001 (see the README's "Capitals keep their small kerns")."""

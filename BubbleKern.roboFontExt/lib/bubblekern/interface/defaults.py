@@ -212,7 +212,7 @@ def capital_min_kern_status(font) -> str:
     """What the Settings tab says of ``font``'s ``capital_min_kern`` (the threshold of pairs of two capitals)."""
     text = font_setting_text(font, "capital_min_kern")
     if not text:
-        return "Font units; empty: as Min Kern. bubblekern fit sets it to 2 per 1000 em"
+        return "Font units; empty: as Min Kern. bubblekern fit sets it (2 to 20 per 1000 em)"
     return f"Pairs of two capitals (A O, T O) under {text} font units are dropped; Min Kern for the rest."
 
 

@@ -49,7 +49,7 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--capital-min-kern", type=int, metavar="N",
         help="drop values of pairs of two capitals smaller than N units in magnitude (default: as --min-kern; "
-        "bubblekern fit stores 2 per 1000 em)",
+        "bubblekern fit stores 2 to 20 per 1000 em)",
     )
     group.add_argument("--round", type=int, metavar="N", help=f"round values to multiples of N (default: {default.rounding})")
     group.add_argument("--no-positive", action="store_true", default=None, help="never kern overlapping bubbles apart")
