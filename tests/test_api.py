@@ -181,12 +181,14 @@ def test_chunked_solving_gives_the_same_result(font):
 def test_combining_marks_stay_out_of_the_default_pair_set():
     from bubblekern.pairs import is_mark
 
-    font = box_font({"H": (600, (0, 0, 600, 700)), "acutecomb": (300, (0, 720, 300, 900)), "gravecomb.case": (300, (0, 900, 300, 1000))})
+    font = box_font({"H": (600, (0, 0, 600, 700)), "acutecomb": (300, (0, 720, 300, 900)), "gravecomb.case": (300, (0, 900, 300, 1000)),
+                     "dotbelow.alt1": (0, (-240, -310, -60, -140))})  # unencoded and of no advance: a mark by its metrics
     font["acutecomb"].unicode = 0x0301
     assert is_mark(font["acutecomb"]) and is_mark(font["gravecomb.case"]) and not is_mark(font["H"])
+    assert is_mark(font["dotbelow.alt1"])
     assert kern_pairs(font).pairs == [("H", "H")]
     with_marks = kern_pairs(font, settings=Settings(include_marks=True, failsafe="cap"))
-    assert len(with_marks) == 9 and with_marks.kept[("H", "acutecomb")] == -150  # the fail-safe
+    assert len(with_marks) == 16 and with_marks.kept[("H", "acutecomb")] == -150  # the fail-safe
     asked = kern_pairs(font, [("H", "acutecomb")], Settings(failsafe="cap"))
     assert asked.kept == {("H", "acutecomb"): -150}  # asked for: kerned
 

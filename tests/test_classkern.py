@@ -309,6 +309,60 @@ def test_default_set_is_letters_figures_punctuation_of_kerned_scripts():
     assert default_pair_list(font, list(glyphs)) == list(default_pairs(font, list(glyphs)))
 
 
+def test_unencoded_glyphs_take_the_scripts_their_features_substitute_them_from():
+    """A Devanagari conjunct has no code point and a name no rule reads, yet its font's features make it of the
+    ligated letters' script, which is not kerned pair by pair (Noto Sans Devanagari: 716 glyphs kept before, 51 now);
+    a glyph substituted from a Latin letter stays, and so does one no substitution reaches."""
+    from bubblekern.glyphsets import substituted_scripts
+
+    font = helpers.new_font()
+    glyphs = {"A": 0x41, "kadeva": 0x915, "viramadeva": 0x94D, "ssadeva": 0x937, "kassadeva": None, "kassahalfdeva": None,
+              "glyph01": None, "glyph02": None, "Acutecase": None, "acutecomb": 0x301}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 0, 0, 500, 700), unicode=code)
+    font.features.text = """# a comment naming sub A by kassadeva; is no rule
+@CONJUNCTS = [kassadeva];
+lookup akhn { sub kadeva viramadeva ssadeva by kassadeva; } akhn;
+feature half { sub @CONJUNCTS' viramadeva by kassahalfdeva; } half;
+feature ss01 { sub A by glyph01; } ss01;
+feature case { sub acutecomb by Acutecase; } case;
+"""
+    scripts = substituted_scripts(font)
+    assert scripts == {"kassadeva": {"Deva"}, "kassahalfdeva": {"Deva"}, "glyph01": {"Latn"}, "Acutecase": {"Zinh"}}
+    chosen = kerned_glyphs(font, list(glyphs))
+    assert chosen == ["A", "glyph01", "glyph02"]  # Devanagari, its conjuncts and the marks left out
+    assert "Acutecase" in kerned_glyphs(font, list(glyphs), marks=True)
+    font.features.text = ""  # without features nothing tells them: kept, as before
+    assert kerned_glyphs(font, list(glyphs)) == ["A", "kassadeva", "kassahalfdeva", "glyph01", "glyph02", "Acutecase"]
+
+
+def test_a_monospaced_font_has_no_default_pairs(tmp_path, capsys):
+    """A font whose info says it is monospaced (postscriptIsFixedPitch) and whose kerned glyphs are nine in ten one
+    width (Fira Code): kerning would defeat its fixed advance, so its default set is empty and the command line says
+    why; pairs asked for are kerned. Without the flag, or with widths of a proportional font, it is not."""
+    from bubblekern.glyphsets import monospaced
+
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    font = helpers.new_font()
+    for i, c in enumerate(letters):
+        width = 600 if i else 1200  # one wide glyph (a ligature, a wide letter) does not make it proportional
+        helpers.add_glyph(font, c, width, bubble=lambda p: helpers.rect(p, 60, 0, 540, 700), unicode=ord(c))
+    helpers.add_glyph(font, "dotbelowcomb", 0, bubble=lambda p: helpers.rect(p, -200, -200, -50, -50), unicode=0x323)
+    names = kerned_glyphs(font, [*letters, "dotbelowcomb"])
+    assert names == list(letters)
+    assert not monospaced(font, names)  # one width, but the font does not say it is monospaced
+    font.info.postscriptIsFixedPitch = True
+    assert monospaced(font, names) and len(default_pairs(font, names)) == 0
+    path = helpers.save(font, tmp_path)
+    assert main(["kern", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "monospaced" in captured.err and "0 pairs solved" in captured.out
+    assert main(["kern", str(path), "--text", "AVA"]) == 0 and "2 pairs solved" in capsys.readouterr().out
+    for i, c in enumerate(letters[:5]):  # five of 26 drawn to other widths: proportional, whatever the flag says
+        font[c].width = 500 + 20 * i
+    assert not monospaced(font, names) and len(default_pairs(font, names)) == len(names) ** 2
+
+
 def test_signs_designers_leave_unkerned_stay_out_of_the_default_set(tmp_path, capsys):
     """``% ‰ § < >``: out of a default run, which kerned ``‰ “`` −188 per 1000 em; named, kerned like any glyph."""
     font = helpers.new_font()

@@ -25,7 +25,7 @@ from bubblekern.pairs import all_pairs, cmap_of, pairs_from_text
 from bubblekern.settings import LIB_KEY
 from bubblekern.status import GLYPH_KEY, bubble_status
 
-from helpers import kern_listed, latin_font, rect, save, tree_bytes
+from helpers import add_glyph, kern_listed, latin_font, new_font, rect, save, tree_bytes
 from realfonts import measured_kerning, needs_shared, ttf_font
 
 GLYPHS = ["H", "O", "A", "V", "T", "o", "n", "v", "period", "quoteright", "Aacute"]
@@ -301,6 +301,17 @@ def test_cli_fit_default_text_and_errors(tmp_path, capsys):
     assert main(["fit", str(bare)]) == 1
     assert "no kerning" in capsys.readouterr().err
     assert tree_bytes(bare) == before
+    # a font of another script (Armenian, with a Latin H and O: the default text sets only HH HO OH OO) is told why
+    other = new_font(layer=None)
+    for name, code in (("H", 0x48), ("O", 0x4F), ("ayb", 0x531), ("ben", 0x532)):
+        add_glyph(other, name, outline=lambda pen: rect(pen, 50, 0, 550, 700), unicode=code)
+    other.kerning[("ayb", "ben")] = -20
+    kept = save(other, tmp_path, "Armenian.ufo")
+    before = tree_bytes(kept)
+    assert main(["fit", str(kept)]) == 1
+    err = capsys.readouterr().err
+    assert "which is Latin, gives only 4 pairs in this font" in err and "--training-text" in err
+    assert tree_bytes(kept) == before
 
 
 def test_the_default_training_text_asks_about_lowercase_pairs_designers_leave_alone(tmp_path, capsys):

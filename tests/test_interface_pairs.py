@@ -164,6 +164,17 @@ def test_no_bubbles_at_all():
         request_pairs(Request(), FontBubbles(font))
 
 
+def test_kern_all_pairs_of_a_monospaced_font_says_why_it_kerns_nothing():
+    """A monospaced font's default set is empty (its fixed advance is the design); pairs asked for still kern."""
+    font = helpers.box_font({c: (600, (60, 0, 540, 700)) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"})
+    for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        font[c].unicode = ord(c)
+    font.info.postscriptIsFixedPitch = True
+    with pytest.raises(NothingToKernError, match="monospaced"):
+        request_pairs(Request(), FontBubbles(font))
+    assert request_pairs(Request("sample", sample="AV"), FontBubbles(font)) == [("A", "V")]
+
+
 def test_an_empty_source_leaves_combining_marks_out_like_the_engine():
     from bubblekern import Settings
 

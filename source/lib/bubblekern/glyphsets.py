@@ -20,7 +20,9 @@ against every glyph), combining marks (unless marks are asked for), spacing modi
 symbols, whitespace, controls, the private use area, superscripts and fractions (``No``),
 scripts whose glyphs are not kerned pair by pair (Han, kana, Hangul, the Brahmic scripts,
 Thai…), and tabular figures (:func:`tabular_figures`: ``one.tf``, what
-``tnum`` substitutes, default figures of one width), whose width kerning would defeat. A pair
+``tnum`` substitutes, default figures of one width), whose width kerning would defeat; for that reason a monospaced
+font's default set is empty (:func:`monospaced`: its info says so and nine in ten of its kerned glyphs are one
+width). A pair
 of two letters of different scripts (Latin then Greek) is left out too; figures, punctuation
 and marks pair with every script (:func:`same_script`).
 So is a lowercase letter followed by a capital (``aT``, the ``cD`` of McDonald, camelCase):
@@ -199,19 +201,81 @@ def _kerned_char(char: str, marks: bool = False, keep_seldom: bool = False) -> b
 def kerned_glyphs(font, names: Iterable[str], marks: bool = False, reached: Collection[str] = ()) -> list[str]:
     """The glyphs of ``names`` (in order) that a designer kerns, by the rule in the module doc
     (combining marks too with ``marks``; never :func:`tabular_figures`); a glyph whose character
-    cannot be told is kept, and so is a sign of :data:`UNKERNED_CHARACTERS` among ``reached`` (the glyphs
-    the font's own kerning reaches: its designer kerns it)."""
+    cannot be told is kept unless the font's features make it only of scripts not kerned pair by pair
+    (:func:`substituted_scripts`: a Devanagari conjunct; a case form of a combining mark, unless ``marks``), and so is a sign of :data:`UNKERNED_CHARACTERS` among
+    ``reached`` (the glyphs the font's own kerning reaches: its designer kerns it)."""
     names = list(names)
     table = unicode_table(font)
     tabular = tabular_figures(font, names, table)
+    chars = {name: glyph_char(name, table.get(name, ())) for name in names}
+    unknown = [name for name, char in chars.items() if char is None and not name.startswith(".")]
+    inherited = substituted_scripts(font, table) if unknown else {}
     chosen = []
     for name in names:
         if name.startswith("."):  # .notdef, .null: special glyphs, no text sets them
             continue
-        char = glyph_char(name, table.get(name, ()))
-        if (char is None or _kerned_char(char, marks, name in reached)) and name not in tabular:
+        char = chars[name]
+        if char is None:
+            scripts = inherited.get(name)
+            kept = not scripts or not scripts.isdisjoint(KERNED_SCRIPTS) or (marks and "Zinh" in scripts)
+        else:
+            kept = _kerned_char(char, marks, name in reached)
+        if kept and name not in tabular:
             chosen.append(name)
     return chosen
+
+
+_SUBSTITUTION = re.compile(r"\b(?:sub|substitute|rsub|reversesub)\s+([^;{}]*?)\s+(?:by|from)\s+([^;{}]*);")
+_GLYPH_CLASS = re.compile(r"(@[A-Za-z0-9_.\-]+)\s*=\s*\[([^\]]*)\]\s*;")
+_NAME = re.compile(r"@?[A-Za-z0-9_.\-]+")
+
+
+def substituted_scripts(font, table: Mapping[str, Sequence[int]] | None = None) -> dict[str, frozenset[str]]:
+    """Per glyph whose character cannot be told (:func:`glyph_char`), the scripts of the glyphs ``font``'s features
+    substitute it from, through any chain of substitutions (``sub ka virama ssa by k_ssa``: ``k_ssa`` is Devanagari);
+    glyphs no substitution reaches are not in it. Read from the feature text's substitution statements and glyph
+    classes, without compiling it (a feature file that does not compile still names its glyphs)."""
+    text = getattr(getattr(font, "features", None), "text", None) or ""
+    if "sub" not in text:
+        return {}
+    table = unicode_table(font) if table is None else table
+    return dict(_substituted_scripts(re.sub(r"#[^\n]*", "", text), tuple(font.keys()),
+                                     tuple(sorted((n, tuple(c)) for n, c in table.items() if c))))
+
+
+@functools.lru_cache(maxsize=8)
+def _substituted_scripts(text: str, names: tuple[str, ...], codes: tuple[tuple[str, tuple[int, ...]], ...]):
+    classes = {name: _NAME.findall(members) for name, members in _GLYPH_CLASS.findall(text)}
+
+    def glyphs(part: str) -> list[str]:
+        out = []
+        for token in _NAME.findall(part.replace("'", " ")):
+            out.extend(classes.get(token, ()) if token.startswith("@") else (token,))
+        return out
+
+    known = set(names)
+    table = dict(codes)
+    scripts: dict[str, set[str]] = {}
+    unknown = set()
+    for name in names:
+        char = glyph_char(name, table.get(name, ()))
+        if char is None:
+            unknown.add(name)
+        else:
+            scripts[name] = {glyph_script(char)}
+    rules = [(set(glyphs(inputs)) & known, set(glyphs(outputs)) & unknown)
+             for inputs, outputs in _SUBSTITUTION.findall(text)]
+    rules = [(inputs, outputs) for inputs, outputs in rules if inputs and outputs]
+    changed = True
+    while changed:  # to a fixed point: a substitution's outputs take its inputs' scripts
+        changed = False
+        for inputs, outputs in rules:
+            found = set().union(*(scripts.get(n, ()) for n in inputs))
+            for name in outputs:
+                if not found <= scripts.setdefault(name, set()):
+                    scripts[name] |= found
+                    changed = True
+    return tuple((name, frozenset(scripts[name])) for name in unknown if scripts.get(name))
 
 
 TABULAR_SUFFIXES = frozenset({"tf", "tnum", "tosf", "tlf"})
@@ -245,6 +309,33 @@ def tabular_figures(font, names: Iterable[str], table: Mapping[str, Sequence[int
             found.update(figures.values())
     found.update(substituted_by(font, TABULAR_FEATURES).intersection(names))
     return frozenset(found)
+
+
+MONOSPACED_SHARE = 0.9
+"""The share of a monospaced font's kerned glyphs (of :func:`kerned_glyphs`, with an advance) drawn to one width
+(:func:`monospaced`)."""
+
+
+def monospaced(font, names: Sequence[str]) -> bool:
+    """Whether ``font`` is monospaced: its info says so (``postscriptIsFixedPitch``, the ``post`` table's
+    ``isFixedPitch``) and at least :data:`MONOSPACED_SHARE` of its glyphs ``names`` (:func:`kerned_glyphs`' choice)
+    with an advance share one width. Kerning would defeat the fixed advance such a font is drawn to (Fira Code:
+    2,009 glyphs 1,200 units wide), as it would a tabular figure's (:func:`tabular_figures`), so its default pair
+    set is empty."""
+    if not getattr(font.info, "postscriptIsFixedPitch", None):
+        return False
+    names = list(names)
+    room = (1.0 - MONOSPACED_SHARE) * len(names)  # glyphs off the commonest width a monospaced font may have
+    counts: dict[float, int] = {}
+    total = most = 0
+    for name in names:
+        width = font[name].width
+        if width > 0:
+            counts[width] = counts.get(width, 0) + 1
+            total, most = total + 1, max(most, counts[width])
+            if total - most > room:  # never falls again: a proportional font is told after a few glyphs
+                return False
+    return total > 0 and most >= MONOSPACED_SHARE * total
 
 
 def scripts_of(font, names: Sequence[str]) -> list[str]:
@@ -679,6 +770,8 @@ def _axes(font, names: Sequence[str], all_glyphs: bool, marks: bool, sides: Side
     sides = Sides(*sides) if sides is not None else Sides(None, None)
     on_left, on_right = sides.left or frozenset(), sides.right or frozenset()
     chosen = kerned_glyphs(font, names, marks, on_left | on_right)
+    if monospaced(font, chosen):  # a fixed advance, which kerning would defeat
+        chosen = []
     if sides.left is not None and sides.right is not None:
         chosen = [n for n in chosen if n in sides.left or n in sides.right]
     left = [i for i, n in enumerate(chosen) if sides.left is None or n in sides.left]
@@ -801,4 +894,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "substituted_scripts"]

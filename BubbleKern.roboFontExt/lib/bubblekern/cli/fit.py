@@ -105,8 +105,9 @@ def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
     pairs = pairs_from_text(text, cmap, known)
     if len(pairs) < 8:
         raise FitError(
-            f"the default training text gives only {len(pairs)} pairs in this font; "
-            "give --training-text or --training-pairs"
+            f"the default training text, which is Latin, gives only {len(pairs)} "
+            f"pair{'' if len(pairs) == 1 else 's'} in this font; give --training-text (a text of the font's own "
+            "script) or --training-pairs"
         )
     return pairs
 

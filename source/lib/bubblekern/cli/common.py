@@ -489,7 +489,7 @@ def default_set(args: argparse.Namespace, font, bubbles):
     narrowed to where its groups and kerning reach, in one with none to where its finished kerning reaches
     (:func:`~bubblekern.glyphsets.flat_sides`), unless ``--ungrouped``, as a :class:`PairTable`."""
     from ..fontkerning import kerning_dict
-    from ..glyphsets import default_pairs, designer_sides, wants_lowercase_capital
+    from ..glyphsets import default_pairs, designer_sides, kerned_glyphs, monospaced, wants_lowercase_capital
     from ..groups import read_groups
 
     settings = bubbles.settings
@@ -497,8 +497,13 @@ def default_set(args: argparse.Namespace, font, bubbles):
     if not getattr(args, "ungrouped", False):
         groups = read_groups(font)
         sides = designer_sides(groups.as_dict() if groups else None, kerning_dict(font), note)
-    return default_pairs(font, bubbles.kernable_glyphs(), getattr(args, "all_glyphs", False), settings.include_marks,
-                         sides, wants_lowercase_capital(font, settings.lowercase_capital))
+    names = bubbles.kernable_glyphs()
+    table = default_pairs(font, names, getattr(args, "all_glyphs", False), settings.include_marks,
+                          sides, wants_lowercase_capital(font, settings.lowercase_capital))
+    if not len(table) and monospaced(font, kerned_glyphs(font, names, settings.include_marks)):
+        note("the font is monospaced (its info says so and nine in ten of its glyphs are one width): kerning would defeat its fixed "
+             "advance, so its default pair set is empty; give pairs (--pairs, --text) to kern some anyway")
+    return table
 
 
 def pairs_from_args(args: argparse.Namespace, font, bubbles) -> list[tuple[str, str]] | None:
