@@ -51,7 +51,9 @@ were a tenth of all the pairs kept, each one kerned where no text sets it. **Nor
 capital stand beside another lowercase letter** (:func:`small_cap`: ``a.sc``, ``a.smcp``,
 ``a.c2sc``, or any glyph the ``smcp``/``c2sc`` features substitute, :func:`small_caps_of`): small-capital text sets every lowercase letter as one, so ``a.sc`` meets other small
 capitals, capitals, figures and punctuation. Noto Serif's designer kerns none of the 9,346 such
-pairs its run kept. Both rules are :func:`flags_apart`.
+pairs its run kept. **Nor do positional forms that cannot join** (:func:`joining_forms`): an initial or medial
+form (``beh-ar.init``) is followed only by a medial or final one, which only follow such a form; Noto Naskh Arabic's
+default set kept every form beside every other. These rules are :func:`flags_apart`.
 
 **A font with kern groups has said which sides its designer kerns.** Its default set is
 narrowed side by side to the glyphs its kerning reaches (:func:`kerned_sides`): a glyph is
@@ -511,9 +513,17 @@ GREEK_TONES = frozenset("\u0300\u0301\u0342")
 GREEK_BREATHINGS = frozenset("\u0313\u0314")
 """Combining psili and dasia: the breathings a Greek word carries on its first vowel (or on the second
 vowel of an opening diphthong)."""
-ACCENT, BREATHING, SMALL, LOWER = 1, 2, 4, 8
+ACCENT, BREATHING, SMALL, LOWER, JOINS_NEXT, JOINS_PREVIOUS = 1, 2, 4, 8, 16, 32
 """Flags of :func:`neighbour_flags`: a Greek accent, a breathing on a Greek vowel, a small capital,
-another lowercase letter."""
+another lowercase letter, a joining form joined to the glyph after it (an initial or medial form) and one joined to
+the glyph before it (a medial or final form)."""
+JOINING_FORMS = {"init": JOINS_NEXT, "medi": JOINS_NEXT | JOINS_PREVIOUS, "fina": JOINS_PREVIOUS}
+"""The joining flags of the positional forms, by name suffix (``beh-ar.init``, ``uni0628.fina``) and by the feature
+that substitutes them (``init``, ``medi``, ``fina``)."""
+JOIN_CAUSING = frozenset("\u0640\u07fa")
+"""Characters joined on both sides: the Arabic tatweel and the N'Ko lajanyalan."""
+PRESENTATION_FORMS = {"<initial>": JOINS_NEXT, "<medial>": JOINS_NEXT | JOINS_PREVIOUS, "<final>": JOINS_PREVIOUS}
+"""The joining flags of encoded presentation forms (``ﺑ`` U+FE91), by the tag of their compatibility decomposition."""
 SMALL_CAP_SUFFIXES = frozenset({"sc", "smcp", "c2sc"})
 """Name suffixes of small capitals (``a.sc``, ``a.smcp``, ``a.c2sc``)."""
 
@@ -634,13 +644,16 @@ def flags_apart(left: int, right: int) -> bool:
     """True when text never sets a glyph of :func:`neighbour_flags` ``left`` before one of ``right``:
     two Greek accents (a word has one); a breathing after an accent or a breathing (a breathing
     opens the word, or sits on an opening diphthong's second vowel after a bare first one: ``αἱ``);
-    a small capital beside another lowercase letter (small-capital text sets every lowercase as one)."""
+    a small capital beside another lowercase letter (small-capital text sets every lowercase as one); a joining
+    form joined to the glyph after it before one not joined to the glyph before it, or the other way round (an initial
+    form is always followed by a medial or final one, which always follow one that joins them)."""
     greek = ACCENT | BREATHING
     return (bool(left & right & ACCENT) or bool(right & BREATHING and left & greek)
-            or bool(left & SMALL and right & LOWER) or bool(left & LOWER and right & SMALL))
+            or bool(left & SMALL and right & LOWER) or bool(left & LOWER and right & SMALL)
+            or bool(left & JOINS_NEXT) != bool(right & JOINS_PREVIOUS))
 
 
-FLAGS_APART = tuple(tuple(flags_apart(a, b) for b in range(16)) for a in range(16))
+FLAGS_APART = tuple(tuple(flags_apart(a, b) for b in range(64)) for a in range(64))
 """:func:`flags_apart` of every pair of flags, by left then right flags."""
 
 
@@ -648,19 +661,41 @@ def neighbour_flags(font, names: Sequence[str], cases: Sequence[str] | None = No
     """Per glyph of ``names``: its :func:`greek_marks`, and :data:`SMALL` for a small capital (by
     its name, :func:`small_cap`, or as the features make it, :func:`small_caps_of`, unless it is an
     encoded capital: a font may fall back to capitals there) or :data:`LOWER` for another lowercase
-    letter (``cases`` as :func:`cases_of` gives them, read when not given)."""
+    letter (``cases`` as :func:`cases_of` gives them, read when not given), and its joining flags
+    (:func:`joining_forms`)."""
     table = unicode_table(font)
     substituted = small_caps_of(font)
+    joining = joining_forms(font)
     out = []
     for name, case in zip(names, cases if cases is not None else cases_of(font, names)):
         char = glyph_char(name, table.get(name, ()))
         flags = greek_marks(char) if char is not None else 0
+        if name in joining:
+            flags |= joining[name]
+        elif char is not None:
+            flags |= (JOINS_NEXT | JOINS_PREVIOUS if char in JOIN_CAUSING
+                      else PRESENTATION_FORMS.get(unicodedata.decomposition(char).split(" ")[0], 0))
         if (name in substituted and case in ("", "l")) or (case == "l" and small_cap(name)):
             flags |= SMALL
         elif case == "l":
             flags |= LOWER
         out.append(flags)
     return out
+
+
+def joining_forms(font) -> dict[str, int]:
+    """The positional forms of ``font``'s joining scripts (Arabic, Syriac, N'Ko…) and their :data:`JOINING_FORMS`
+    flags: by a name suffix (``beh-ar.init``, ``lam_alef-ar.fina``, ``uni0628.medi.ss01``) or as the features
+    ``init``, ``medi`` and ``fina`` substitute them. An isolated form, encoded or not, joins neither side."""
+    forms: dict[str, int] = {}
+    for name in font.keys():
+        for suffix in name.split(".")[1:]:
+            if suffix in JOINING_FORMS:
+                forms[name] = forms.get(name, 0) | JOINING_FORMS[suffix]
+    for tag, flags in JOINING_FORMS.items():
+        for name in substituted_by(font, (tag,)):
+            forms[name] = forms.get(name, 0) | flags
+    return forms
 
 
 def never_neighbours(font) -> dict[str, int]:
@@ -894,4 +929,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "substituted_scripts"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "JOINS_NEXT", "JOINS_PREVIOUS", "JOINING_FORMS", "JOIN_CAUSING", "PRESENTATION_FORMS", "joining_forms", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "substituted_scripts"]
