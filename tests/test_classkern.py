@@ -918,10 +918,16 @@ def test_positional_forms_that_cannot_join_are_never_paired():
               "alef-ar.fina": None, "meemInitial": None, "tatweel-ar": 0x640, "period": 0x2E}
     for name, code in glyphs.items():
         helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
-    font.features.text = "feature init { sub beh-ar by beh-ar.init; sub alef-ar by meemInitial; } init;\n"
+    helpers.add_glyph(font, "e", 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 500), unicode=0x65)
+    helpers.add_glyph(font, "e.fina", 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 500))  # a Latin swash
+    font.features.text = """feature init { sub beh-ar by beh-ar.init; sub alef-ar by meemInitial; } init;
+feature medi { sub beh-ar by beh-ar.medi; } medi;
+feature fina { sub beh-ar by beh-ar.fina; sub alef-ar by alef-ar.fina; sub e by e.fina; } fina;
+"""
     forms = joining_forms(font)
     assert forms == {"beh-ar.init": JOINS_NEXT, "beh-ar.medi": JOINS_NEXT | JOINS_PREVIOUS,
                      "beh-ar.fina": JOINS_PREVIOUS, "alef-ar.fina": JOINS_PREVIOUS, "meemInitial": JOINS_NEXT}
+    assert ("e", "e.fina") in set(default_pairs(font, ["e", "e.fina"]))  # Latin forms join nothing
     names = list(glyphs)
     pairs = set(default_pairs(font, names))
     assert default_pair_list(font, names) == list(default_pairs(font, names))

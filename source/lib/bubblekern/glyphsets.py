@@ -520,6 +520,9 @@ the glyph before it (a medial or final form)."""
 JOINING_FORMS = {"init": JOINS_NEXT, "medi": JOINS_NEXT | JOINS_PREVIOUS, "fina": JOINS_PREVIOUS}
 """The joining flags of the positional forms, by name suffix (``beh-ar.init``, ``uni0628.fina``) and by the feature
 that substitutes them (``init``, ``medi``, ``fina``)."""
+JOINING_SCRIPTS = frozenset({"Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phlp", "Rohg", "Sogd", "Adlm"})
+"""Scripts whose letters join their neighbours in positional forms. Other scripts' ``init`` and ``fina`` forms (a
+Latin swash ``e.fina``) follow and precede any letter."""
 JOIN_CAUSING = frozenset("\u0640\u07fa")
 """Characters joined on both sides: the Arabic tatweel and the N'Ko lajanyalan."""
 PRESENTATION_FORMS = {"<initial>": JOINS_NEXT, "<medial>": JOINS_NEXT | JOINS_PREVIOUS, "<final>": JOINS_PREVIOUS}
@@ -684,9 +687,10 @@ def neighbour_flags(font, names: Sequence[str], cases: Sequence[str] | None = No
 
 
 def joining_forms(font) -> dict[str, int]:
-    """The positional forms of ``font``'s joining scripts (Arabic, Syriac, N'Ko…) and their :data:`JOINING_FORMS`
-    flags: by a name suffix (``beh-ar.init``, ``lam_alef-ar.fina``, ``uni0628.medi.ss01``) or as the features
-    ``init``, ``medi`` and ``fina`` substitute them. An isolated form, encoded or not, joins neither side."""
+    """The positional forms of ``font``'s joining scripts (:data:`JOINING_SCRIPTS`: Arabic, Syriac, N'Ko…) and their
+    :data:`JOINING_FORMS` flags: by a name suffix (``beh-ar.init``, ``lam_alef-ar.fina``, ``uni0628.medi.ss01``) or as
+    the features ``init``, ``medi`` and ``fina`` substitute them, of a joining script by their character or as the
+    features make them (:func:`substituted_scripts`). An isolated form, encoded or not, joins neither side."""
     forms: dict[str, int] = {}
     for name in font.keys():
         for suffix in name.split(".")[1:]:
@@ -695,7 +699,17 @@ def joining_forms(font) -> dict[str, int]:
     for tag, flags in JOINING_FORMS.items():
         for name in substituted_by(font, (tag,)):
             forms[name] = forms.get(name, 0) | flags
-    return forms
+    if not forms:
+        return forms
+    table = unicode_table(font)
+    inherited = substituted_scripts(font, table)
+
+    def joins(name: str) -> bool:
+        char = glyph_char(name, table.get(name, ()))
+        scripts = {glyph_script(char)} if char is not None else inherited.get(name, frozenset())
+        return not JOINING_SCRIPTS.isdisjoint(scripts)
+
+    return {name: flags for name, flags in forms.items() if joins(name)}
 
 
 def never_neighbours(font) -> dict[str, int]:
@@ -929,4 +943,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "JOINS_NEXT", "JOINS_PREVIOUS", "JOINING_FORMS", "JOIN_CAUSING", "PRESENTATION_FORMS", "joining_forms", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "substituted_scripts"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "JOINS_NEXT", "JOINS_PREVIOUS", "JOINING_FORMS", "JOINING_SCRIPTS", "JOIN_CAUSING", "PRESENTATION_FORMS", "joining_forms", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "substituted_scripts"]
