@@ -340,6 +340,17 @@ def monospaced(font, names: Sequence[str]) -> bool:
     return total > 0 and most >= MONOSPACED_SHARE * total
 
 
+MONOSPACED_NOTE = ("the font is monospaced (its info says so and nine in ten of its glyphs are one width): kerning "
+                   "would defeat its fixed advance, so its default pair set is empty")
+"""What a run that kerned nothing says of a monospaced font (:func:`monospaced_reason`)."""
+
+
+def monospaced_reason(font, names: Sequence[str], marks: bool = False) -> str | None:
+    """:data:`MONOSPACED_NOTE` when the default set of ``names`` (glyphs with bubbles) is empty because ``font`` is
+    :func:`monospaced`, else None: for a run that found nothing to kern to say why."""
+    return MONOSPACED_NOTE if monospaced(font, kerned_glyphs(font, names, marks)) else None
+
+
 def scripts_of(font, names: Sequence[str]) -> list[str]:
     """The script code of each glyph of ``names`` (``Zyyy`` when it has no character)."""
     table = unicode_table(font)
@@ -943,4 +954,4 @@ def _with_partners(chosen: Sequence[str], left, right, partners: Mapping[tuple[i
     return left[keep], right[keep]
 
 
-__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "JOINS_NEXT", "JOINS_PREVIOUS", "JOINING_FORMS", "JOINING_SCRIPTS", "JOIN_CAUSING", "PRESENTATION_FORMS", "joining_forms", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "substituted_scripts"]
+__all__ += ["base_letter", "unicode_table", "Sides", "GREEK_ACCENTS", "word_initial", "word_initial_rows", "apart", "GREEK_TONES", "GREEK_BREATHINGS", "ACCENT", "BREATHING", "SMALL", "LOWER", "SMALL_CAP_SUFFIXES", "SMALL_CAP_FEATURES", "greek_marks", "greek_accented", "small_cap", "small_caps_of", "flags_apart", "FLAGS_APART", "neighbour_flags", "never_neighbours", "JOINS_NEXT", "JOINS_PREVIOUS", "JOINING_FORMS", "JOINING_SCRIPTS", "JOIN_CAUSING", "PRESENTATION_FORMS", "joining_forms", "scripts_of", "cases_of", "kerns_lowercase_capital", "Reach", "wants_lowercase_capital", "kerned_sides", "flat_sides", "designer_sides", "FINISHED_FLAT_KERNING", "has_kern_groups", "group_of", "default_pair_list", "default_pairs", "JOINING_SIGNS", "LETTER", "JOINING", "FIGURE", "SIGN", "sign_kind", "sign_kinds", "signs_apart", "SIGNS_APART", "MONOSPACED_SHARE", "monospaced", "MONOSPACED_NOTE", "monospaced_reason", "substituted_scripts"]

@@ -113,15 +113,12 @@ def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
     if _is_empty(request):
         pairs = _default_pairs(font, bubbles)
         if not pairs:
-            from ..glyphsets import kerned_glyphs, monospaced
+            from ..glyphsets import monospaced_reason
 
-            names = bubbles.kernable_glyphs()
-            if monospaced(font, kerned_glyphs(font, names, bubbles.settings.include_marks)):
-                raise NothingToKernError(
-                    "the font is monospaced (its info says so and nine in ten of its glyphs are one width): kerning would defeat its fixed "
-                    "advance, so Kern All Pairs kerns nothing; give pairs (the pair builder, a pair list or a sample "
-                    "text) to kern some anyway"
-                )
+            reason = monospaced_reason(font, bubbles.kernable_glyphs(), bubbles.settings.include_marks)
+            if reason:
+                raise NothingToKernError(f"{reason}; give pairs (the pair builder, a pair list or a sample text) to "
+                                         "kern some anyway")
             raise NothingToKernError(
                 f"no glyph has a bubble in layer {bubbles.layer_name!r}: draw bubbles or make them first"
             )

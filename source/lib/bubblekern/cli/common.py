@@ -489,7 +489,7 @@ def default_set(args: argparse.Namespace, font, bubbles):
     narrowed to where its groups and kerning reach, in one with none to where its finished kerning reaches
     (:func:`~bubblekern.glyphsets.flat_sides`), unless ``--ungrouped``, as a :class:`PairTable`."""
     from ..fontkerning import kerning_dict
-    from ..glyphsets import default_pairs, designer_sides, kerned_glyphs, monospaced, wants_lowercase_capital
+    from ..glyphsets import default_pairs, designer_sides, monospaced_reason, wants_lowercase_capital
     from ..groups import read_groups
 
     settings = bubbles.settings
@@ -500,9 +500,8 @@ def default_set(args: argparse.Namespace, font, bubbles):
     names = bubbles.kernable_glyphs()
     table = default_pairs(font, names, getattr(args, "all_glyphs", False), settings.include_marks,
                           sides, wants_lowercase_capital(font, settings.lowercase_capital))
-    if not len(table) and monospaced(font, kerned_glyphs(font, names, settings.include_marks)):
-        note("the font is monospaced (its info says so and nine in ten of its glyphs are one width): kerning would defeat its fixed "
-             "advance, so its default pair set is empty; give pairs (--pairs, --text) to kern some anyway")
+    if not len(table) and (reason := monospaced_reason(font, names, settings.include_marks)):
+        note(f"{reason}; give pairs (--pairs, --text) to kern some anyway")
     return table
 
 
