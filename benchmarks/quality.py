@@ -69,12 +69,15 @@ from pathlib import Path
 import numpy as np
 
 from bubblekern import Settings, kern_pairs, open_font
-from bubblekern.evaluate import binary_kerning, metrics
+from bubblekern.classkern import LOOSE_TOLERANCE, plan_classes
+from bubblekern.evaluate import binary_classes, binary_kerning, metrics
 from bubblekern.fit import CONTROL_PAIRS, MODELS, control_pairs, fit
 from bubblekern.generate import GenerateSettings, make_bubbles
+from bubblekern.groups import KernGroups, resolve_pair, scaled_tolerance
 from bubblekern.model import BLEND, BLEND_CHOICES, BLEND_STRENGTHS, CONTEXTS, RAISED_LC
 from bubblekern.model import BLENDS as SHIPPED_BLENDS
 from bubblekern.prior import KerningPrior, PriorFont
+from bubblekern.settings import units_per_em
 
 FONTS = next(
     (p / "shared" / "fonts" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "fonts").is_dir()),
@@ -163,11 +166,14 @@ def to_ufo(ttf: Path, cmap: dict[str, str], cache: Path) -> Path:
 
 def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: list, model: bool,
                       fitted: bool = True, value_model: str | None = None, blend: str = "auto",
-                      prior=None, armless_share: float | None = None) -> tuple[dict, str, list]:
+                      prior=None, armless_share: float | None = None,
+                      classes: dict | None = None, group_value: str = "key") -> tuple[dict, str, list, dict]:
     """BubbleKern's values of all pairs of ``names`` after fitting to ``reference`` on ``training``
     (with ``fitted`` false: the default settings, what ``bubbles`` + ``kern`` give without ``fit``),
-    a description of the settings, and the model pairs (training plus controls); ``armless_share``: the
-    setting's, where it was learned without the font (None: the default)."""
+    a description of the settings, the model pairs (training plus controls) and, with ``classes`` (kern
+    groups), every pair's value through the class kerning ``kern`` writes with them (``group_value`` as
+    ``--group-value``, the default tolerances; empty without); ``armless_share``: the setting's, where it
+    was learned without the font (None: the default)."""
     font = open_font(ufo)
     base = Settings() if armless_share is None else Settings(armless_share=armless_share)
     if fitted:
@@ -182,6 +188,13 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
     pairs = [(a, b) for a in names for b in names]
     kerned = kern_pairs(font, pairs, settings, prior=prior)
     values = {p: float(v) for p, v, k in zip(kerned.pairs, kerned.values, kerned.kept_mask) if k}
+    grouped = {}
+    if classes:
+        groups = KernGroups.from_mapping(classes, names)
+        upm = units_per_em(font)
+        plan = plan_classes(kerned, groups, {}, "replace", scaled_tolerance(5.0, upm), None, group_value,
+                            scaled_tolerance(LOOSE_TOLERANCE, upm))
+        grouped = {p: float(resolve_pair(plan.entries, groups, *p)) for p in pairs}
     g = gen
     how = (
         f"offset {g.offset_x:g}/{g.offset_y:g} {g.adhere} {g.corner} r{g.corner_radius:g}, band {settings.band:g}, "
@@ -192,7 +205,7 @@ def bubblekern_values(ufo: Path, names: list[str], reference: dict, training: li
         + (" (cross-validated MAE " + ", ".join(f"{k} {v:.1f}" for k, v in result.compared.items()) + ")"
            if fitted and result.compared else "")
     )
-    return values, how, list(used)
+    return values, how, list(used), grouped
 
 
 def default_bubbled(ufo: Path, names: list[str]):
@@ -366,7 +379,7 @@ def score(predicted: dict, reference: dict, pairs: list, upm: float) -> dict:
 
 
 def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, designer: dict, ours: dict, theirs: dict,
-              upm: float) -> list[tuple]:
+              upm: float, grouped: dict) -> list[tuple]:
     """One row per pair of a font (scored and model pairs), values per 1000 em, for ``--dump``."""
     from bubblekern.model import glyph_kinds, pair_contexts
 
@@ -379,7 +392,8 @@ def dump_rows(font_name: str, ufo: Path, scored: list, model_pairs: list, design
 
     return [
         (font_name, a, b, context_label(kinds, a, b, c), int((a, b) in training), round(designer.get((a, b), 0.0) * scale, 1),
-         round(ours.get((a, b), 0.0) * scale, 1), round(theirs[(a, b)] * scale, 1) if (a, b) in theirs else "")
+         round(ours.get((a, b), 0.0) * scale, 1), round(theirs[(a, b)] * scale, 1) if (a, b) in theirs else "",
+         round(grouped.get((a, b), ours.get((a, b), 0.0)) * scale, 1))
         for (a, b), c in zip(pairs, contexts)
     ]
 
@@ -514,9 +528,12 @@ GOAL_R = 0.8
 """Issue 12's goal: on every font, r at least this and the MAE under no kerning's."""
 
 
-def goal_line(rows: list) -> str:
-    """The mean r and, per font, whether BubbleKern meets the goal (:data:`GOAL_R`, the MAE under no kerning's)."""
-    found = [(name, entry["bubblekern"]) for name, entry in rows if entry["bubblekern"].get("r") is not None]
+def goal_line(rows: list, key: str = "bubblekern") -> str:
+    """The mean r and, per font, whether BubbleKern meets the goal (:data:`GOAL_R`, the MAE under no kerning's);
+    ``key``: which of the entries' scores (``bubblekern_classes``: through the designer's classes, where it has
+    some, else as ``bubblekern``)."""
+    found = [(name, entry.get(key, entry["bubblekern"])) for name, entry in rows
+             if entry.get(key, entry["bubblekern"]).get("r") is not None]
     if not found:
         return "goal: no font measured"
     met = [name for name, ours in found if ours["r"] >= GOAL_R and ours["mae"] < ours["zero"]]
@@ -552,6 +569,10 @@ def main(argv=None) -> int:
                         "the benchmark's bubbles are default generated ones, so auto is on)")
     parser.add_argument("--fit", choices=("on", "off"), default="on",
                         help="fit to the model pairs, or kern with the default settings (what a designer gets without fit)")
+    parser.add_argument("--group-value", choices=("key", "median", "fewest", "none"), default="key",
+                        help="also score BubbleKern through the designer's kerning classes (the binary's class kerning "
+                        "as kern groups, bubblekern.evaluate.binary_classes), as `kern --group-value` writes class "
+                        "kerning with them (a group named after its first member; default: key); none: flat pairs only")
     parser.add_argument("--worst", type=int, default=0, help="list this many worst pairs per font")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--training", type=lambda text: tuple(t for t in text.split(" ") if t), default=" ".join(TRAINING),
@@ -644,13 +665,19 @@ def main(argv=None) -> int:
             prior = None
             if args.prior_fonts == "others":  # the other families' kerning, as `kern --prior` reads it
                 prior = KerningPrior(tuple(prior_font(o) for o in fonts if family(o) != family(ttf)))
-            ours, how, used = bubblekern_values(ufo, names, known, training, args.model == "on", args.fit == "on",
-                                                args.value_model, args.blend, prior, share)
+            classes = binary_classes(ttf, names) if args.group_value != "none" else {}
+            ours, how, used, grouped = bubblekern_values(ufo, names, known, training, args.model == "on",
+                                                         args.fit == "on", args.value_model, args.blend, prior, share,
+                                                         classes, args.group_value)
             assert set(used) == set(model_pairs), "fit used other model pairs than counted"
         except Exception as error:  # a benchmark reports a failing font and goes on  # noqa: BLE001
             print(f"{ttf.stem}: BubbleKern failed: {type(error).__name__}: {error}", flush=True)
-            ours, how = {}, f"failed: {type(error).__name__}"
+            ours, how, grouped, classes = {}, f"failed: {type(error).__name__}", {}, {}
         entry = {"bubblekern": score(ours, designer, scored, upm), "bubblekern_settings": how, "pairs": len(scored)}
+        if grouped:
+            entry["bubblekern_classes"] = score(grouped, designer, scored, upm)
+            entry["classes"] = sum(1 for name in classes if name.startswith("public.kern1.")), \
+                sum(1 for name in classes if name.startswith("public.kern2."))
         if python is not None:
             try:
                 theirs, their_how = fontforge_values(python, ttf, names, known, model_pairs)
@@ -665,7 +692,8 @@ def main(argv=None) -> int:
         by_char[ttf.stem] = ({(char[a], char[b]): v * 1000.0 / upm for (a, b), v in ours.items()},
                              [(char[a], char[b]) for a, b in model_pairs])
         if args.dump:
-            dumped += dump_rows(ttf.stem, ufo, scored, model_pairs, designer, ours, theirs if "fontforge" in entry else {}, upm)
+            dumped += dump_rows(ttf.stem, ufo, scored, model_pairs, designer, ours, theirs if "fontforge" in entry else {},
+                                upm, grouped)
         report[ttf.stem] = entry
         rows.append((ttf.stem, entry))
         if args.worst:
@@ -692,6 +720,17 @@ def main(argv=None) -> int:
     if any("other_designers" in entry for _, entry in rows):
         print("others: the mean of the other families' designer values for the same character pairs")
     print(goal_line(rows))
+    grouped_rows = [(name, entry) for name, entry in rows if "bubblekern_classes" in entry]
+    if grouped_rows:
+        print()
+        print(f"through the designer's classes (--group-value {args.group_value}; fonts without classes as above):")
+        print(f"{'font':<22} {'classes':>7} | {'r':>5} {'MAE':>6} {'zero':>6} | flat r, MAE")
+        for name, entry in grouped_rows:
+            ours, flat = entry["bubblekern_classes"], entry["bubblekern"]
+            counts = "/".join(str(n) for n in entry["classes"])
+            print(f"{name:<22} {counts:>7} | {_f(ours['r'])} {_f(ours['mae'], '6.1f')} "
+                  f"{_f(ours['zero'], '6.1f')} | {_f(flat['r'])} {_f(flat['mae'], '6.1f')}")
+        print(goal_line(rows, "bubblekern_classes"))
     if args.prior:
         print()
         print(f"BubbleKern with the other families' kerning as a prior (--prior {args.prior}): r, MAE, zero, weight")
@@ -703,7 +742,8 @@ def main(argv=None) -> int:
     if args.dump:
         with args.dump.open("w", newline="") as handle:
             writer = csv.writer(handle)
-            writer.writerow(("font", "left", "right", "context", "training", "designer", "bubblekern", "fontforge"))
+            writer.writerow(("font", "left", "right", "context", "training", "designer", "bubblekern", "fontforge",
+                             "classes"))
             writer.writerows(dumped)
     by_context(dumped)
     return 0

@@ -8,7 +8,8 @@ import pytest
 from bubblekern import Settings
 from bubblekern.cli import main
 from bubblekern.errors import BubbleLayerError, FontFileError, MissingGlyphError
-from bubblekern.evaluate import KerningResolver, evaluate, metrics, resolve_kerning
+from bubblekern.evaluate import KerningResolver, binary_classes, evaluate, metrics, resolve_kerning
+from bubblekern.groups import KernGroups
 
 from helpers import add_glyph, box_font, rect, save, tree_bytes
 
@@ -191,3 +192,43 @@ def test_cli_errors(tmp_path, capsys):
     assert "line 2" in capsys.readouterr().err
     assert main(["evaluate", str(path), "--reference-binary", str(tmp_path / "missing.otf")]) == 1
     assert "missing.otf" in capsys.readouterr().err
+
+
+def test_binary_classes_are_the_compiled_font_s_kern_groups(tmp_path):
+    ufo2ft = pytest.importorskip("ufo2ft")
+    font = box_font({**BOXES, "U": (600, (0, 0, 500, 700)), "V": (600, (0, 0, 500, 700))})
+    for name, code in zip("LTRSUV", (0x4C, 0x54, 0x52, 0x53, 0x55, 0x56), strict=True):
+        font[name].unicode = code
+        rect(font[name].getPen(), 50, 0, 350, 600)
+    groups = {"public.kern1.LL": ["L", "T", "U"], "public.kern2.RR": ["R", "S"], "public.kern2.V": ["V"]}
+    for name, members in groups.items():
+        font.groups[name] = members
+    font.kerning[("public.kern1.LL", "public.kern2.RR")] = -120
+    font.kerning[("L", "public.kern2.RR")] = -130  # a glyph–group exception (compiled as glyph pairs)
+    font.kerning[("public.kern1.LL", "public.kern2.V")] = -40  # a class of one glyph: no group
+    font.kerning[("S", "R")] = -10  # a glyph pair: no class
+    binary = tmp_path / "Test.otf"
+    ufo2ft.compileOTF(font.naked()).save(str(binary))
+
+    found = binary_classes(binary)
+    assert found == {"public.kern1.L": ["L", "T", "U"], "public.kern2.R": ["R", "S"]}
+    # named after the first member in the order given; members not asked for left out, a class of one dropped
+    assert binary_classes(binary, ["U", "T", "S", "R"]) == {"public.kern1.U": ["U", "T"], "public.kern2.S": ["S", "R"]}
+    assert binary_classes(binary, ["L", "R"]) == {}
+    assert KernGroups.from_mapping(found).left_of("T") == "public.kern1.L"  # valid kern groups, no conflicts
+    # a class a later subtable holds in part (hand-written features) is still one group
+    font.kerning.clear()
+    font.features.text = ("@LL = [L T U]; @LT = [L T]; @RR = [R S];\n"
+                          "feature kern { pos @LL @RR -120; subtable; pos @LT V -40; } kern;")
+    ufo2ft.compileOTF(font.naked()).save(str(binary))
+    assert binary_classes(binary) == {"public.kern1.L": ["L", "T", "U"], "public.kern2.R": ["R", "S"]}
+    plain = box_font(BOXES)
+    for name in "LTRS":
+        plain[name].unicode = ord(name)
+    plain_binary = tmp_path / "Plain.otf"
+    ufo2ft.compileOTF(plain.naked()).save(str(plain_binary))
+    assert binary_classes(plain_binary) == {}
+    broken = tmp_path / "Broken.otf"
+    broken.write_bytes(b"not a font")
+    with pytest.raises(FontFileError, match="Broken.otf"):
+        binary_classes(broken)

@@ -43,6 +43,7 @@ __all__ = [
     "KerningResolver",
     "resolve_kerning",
     "binary_kerning",
+    "binary_classes",
     "reference_kerning",
     "metrics",
     "compare",
@@ -152,23 +153,31 @@ def binary_kerning(path: str | Path, pairs: Iterable[Pair] | None = None) -> tup
     return values, unmeasured, upm
 
 
+def _kern_pair_subtables(ttfont) -> list:
+    """The PairPos subtables of a binary's GPOS ``kern`` feature lookups, in lookup order."""
+    if "GPOS" not in ttfont or ttfont["GPOS"].table.LookupList is None:
+        return []
+    table = ttfont["GPOS"].table
+    lookups = set()
+    if table.FeatureList is not None:
+        for record in table.FeatureList.FeatureRecord:
+            if record.FeatureTag == "kern":
+                lookups.update(record.Feature.LookupListIndex)
+    found = []
+    for index in sorted(lookups):
+        for subtable in table.LookupList.Lookup[index].SubTable:
+            if getattr(subtable, "ExtSubTable", None) is not None:
+                subtable = subtable.ExtSubTable
+            if getattr(subtable, "LookupType", None) == 2:
+                found.append(subtable)
+    return found
+
+
 def _binary_pairs(ttfont) -> list[Pair]:
     """Glyph pairs of a binary's GPOS PairPos subtables (kern feature lookups) and its kern table."""
     found: dict[Pair, None] = {}
-    if "GPOS" in ttfont and ttfont["GPOS"].table.LookupList is not None:
-        table = ttfont["GPOS"].table
-        lookups = set()
-        if table.FeatureList is not None:
-            for record in table.FeatureList.FeatureRecord:
-                if record.FeatureTag == "kern":
-                    lookups.update(record.Feature.LookupListIndex)
-        for index in sorted(lookups):
-            for subtable in table.LookupList.Lookup[index].SubTable:
-                if getattr(subtable, "ExtSubTable", None) is not None:
-                    subtable = subtable.ExtSubTable
-                if getattr(subtable, "LookupType", None) != 2:
-                    continue
-                _pairpos_pairs(subtable, found)
+    for subtable in _kern_pair_subtables(ttfont):
+        _pairpos_pairs(subtable, found)
     if "kern" in ttfont:
         for table in getattr(ttfont["kern"], "kernTables", []):
             for pair in getattr(table, "kernTable", {}):
@@ -200,6 +209,66 @@ def _pairpos_pairs(subtable, found: dict[Pair, None]) -> None:
                 for first in classes1.get(c1, ()):
                     for second in sorted(classes2.get(c2, ())):
                         found.setdefault((first, second))
+
+
+def binary_classes(path: str | Path, names: Sequence[str] | None = None) -> dict[str, list[str]]:
+    """The kerning classes of a compiled font as UFO kern groups (``public.kern1.*``, ``public.kern2.*``).
+
+    Each class of a class-pair subtable (GPOS PairPos format 2) of the ``kern`` feature holds members of one
+    group; a group may be split over subtables (a glyph–group exception compiles to a class of its own in a
+    subtable of its own), so glyphs that share a class in any subtable, on the same side, are one group. The
+    right side's class 0 (every glyph not listed) is no group, nor is a class of one glyph. With ``names``
+    only those glyphs are grouped, and a group is named after its first member in their order (else in glyph
+    order): a compiled font keeps no group names, and BubbleKern takes a group's value from the glyph it is
+    named after (``--group-value key``).
+    """
+    from fontTools.ttLib import TTFont
+
+    path = Path(path)
+    try:
+        ttfont = TTFont(path, lazy=True)
+        order = list(names) if names is not None else ttfont.getGlyphOrder()
+        subtables = [s for s in _kern_pair_subtables(ttfont) if s.Format == 2]
+        sides = ([], [])  # per side, the classes of every subtable
+        for subtable in subtables:
+            firsts: dict[int, list[str]] = {}
+            defs = subtable.ClassDef1.classDefs if subtable.ClassDef1 else {}
+            for glyph in subtable.Coverage.glyphs:
+                firsts.setdefault(defs.get(glyph, 0), []).append(glyph)
+            seconds: dict[int, list[str]] = {}
+            for glyph, number in (subtable.ClassDef2.classDefs if subtable.ClassDef2 else {}).items():
+                if number:
+                    seconds.setdefault(number, []).append(glyph)
+            sides[0].extend(firsts.values())
+            sides[1].extend(seconds.values())
+    except Exception as error:  # fontTools raises many kinds for broken or foreign files
+        raise FontFileError(f"{path}: cannot be read as a compiled font: {error}") from error
+    wanted = {name: i for i, name in enumerate(order)}
+    groups: dict[str, list[str]] = {}
+    for prefix, classes in zip(("public.kern1.", "public.kern2."), sides):
+        for members in _joined(classes, wanted):
+            if len(members) > 1:
+                groups[prefix + members[0]] = members
+    return groups
+
+
+def _joined(classes: Iterable[Sequence[str]], order: Mapping[str, int]) -> list[list[str]]:
+    """The glyphs of ``order`` in ``classes``, classes that share a glyph joined, each in ``order``'s order."""
+    parent: dict[str, str] = {}
+
+    def root(glyph: str) -> str:
+        while parent.setdefault(glyph, glyph) != glyph:
+            parent[glyph] = glyph = parent[parent[glyph]]
+        return glyph
+
+    for members in classes:
+        members = [m for m in members if m in order]
+        for member in members[1:]:
+            parent[root(member)] = root(members[0])
+    found: dict[str, list[str]] = {}
+    for glyph in sorted(parent, key=order.__getitem__):
+        found.setdefault(root(glyph), []).append(glyph)
+    return list(found.values())
 
 
 # -- references ---------------------------------------------------------------------
