@@ -86,6 +86,11 @@ def test_compatible_flat_writes_zeros(tmp_path, capsys):
     assert set(light.kerning.keys()) == set(kept[0]) | set(kept[1])
     for font, values in zip((light, bold), kept):
         assert {p: v for p, v in font.kerning.items() if v} == values
+    # the text report counts glyph pairs, not group pairs a flat run does not write
+    assert main(["kern", str(path), "--flat", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    entries = f"→ {len(light.kerning):,} entries, the pairs any master kerns"
+    assert out.count(entries) == 2 and "group pairs" not in out
 
 
 def test_sparse_layer_sources_are_skipped_with_a_note(tmp_path, capsys):
@@ -251,3 +256,49 @@ def test_flat_designspace_pairs_are_those_each_master_kerns_flat_alone(tmp_path,
         alone = json.loads(capsys.readouterr().out)
         assert master["summary"]["solved"] == alone["summary"]["solved"] > 0
         assert not any("Z" in (a, b) for a, b, _ in master["pairs"])
+
+
+def test_the_kerned_family_compiles_to_a_variable_font_whose_kerning_interpolates(tmp_path, capsys):
+    """Compatible kerning is what a variable font needs: ufo2ft builds one from the kerned designspace, and
+    HarfBuzz sets each pair at a master as that master kerns it, and halfway between at the middle."""
+    ufo2ft = pytest.importorskip("ufo2ft")
+    hb = pytest.importorskip("uharfbuzz")
+    ufoLib2 = pytest.importorskip("ufoLib2")
+    path = make_family(tmp_path)
+    assert main(["kern", str(path)]) == 0
+    doc = DesignSpaceDocument.fromfile(str(path))
+    doc.loadSourceFonts(ufoLib2.Font.open)
+    font = hb.Font(hb.Face(kernfonts.binary(ufo2ft.compileVariableTTF(doc))))
+    light, bold = fonts_of(tmp_path)
+    names = [g for g in light.glyphOrder if light[g].unicode is not None]
+    pairs = [(a, b) for a in names for b in names]
+    kern = {300: resolves(light, pairs), 700: resolves(bold, pairs)}
+
+    def shaped(weight: int, pair, features) -> int:
+        font.set_variations({"wght": weight})
+        buffer = hb.Buffer()
+        buffer.add_codepoints([light[pair[0]].unicode, light[pair[1]].unicode])
+        buffer.guess_segment_properties()
+        hb.shape(font, buffer, features)
+        return buffer.glyph_positions[0].x_advance + buffer.glyph_positions[1].x_offset
+
+    def kerned(weight: int, pair) -> int:
+        return shaped(weight, pair, {"kern": True}) - shaped(weight, pair, {"kern": False})
+
+    differ = [p for p in pairs if kern[300][p] != kern[700][p]]
+    assert differ
+    for pair in pairs:
+        assert kerned(300, pair) == kern[300][pair], pair
+        assert kerned(700, pair) == kern[700][pair], pair
+        assert abs(kerned(500, pair) - (kern[300][pair] + kern[700][pair]) / 2) <= 1, pair
+
+
+def test_sources_the_designspace_does_not_name_are_called_by_their_file(tmp_path, capsys):
+    path = make_family(tmp_path)
+    doc = DesignSpaceDocument.fromfile(str(path))
+    for source in doc.sources:
+        source.name = None
+    doc.write(str(path))
+    assert main(["kern", str(path), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "Family-Light.ufo: " in out and "Family-Bold.ufo: " in out and "temp_master" not in out

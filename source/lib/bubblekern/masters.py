@@ -112,6 +112,11 @@ class FamilyKerning:
         self.timings[phase] = self.timings.get(phase, 0.0) + time.perf_counter() - started
 
 
+UNNAMED = "temp_master."
+"""The name designspaceLib gives a source the document names not (``temp_master.0``): such a source is called by
+its file name."""
+
+
 def read_designspace(path: str | Path) -> tuple[object, list[Master], list[str]]:
     """The designspace document, its full (non-layer) sources opened, and notes on skipped sources.
 
@@ -130,7 +135,8 @@ def read_designspace(path: str | Path) -> tuple[object, list[Master], list[str]]
     chosen = []
     missing = []
     for index, source in enumerate(doc.sources):
-        name = source.name or source.filename or f"source {index + 1}"
+        name = (source.name if source.name and not source.name.startswith(UNNAMED) else None) \
+            or source.filename or f"source {index + 1}"
         if source.layerName:
             notes.append(f"{path.name}: source {name!r} is the sparse layer {source.layerName!r} of "
                          f"{source.filename}; skipped")

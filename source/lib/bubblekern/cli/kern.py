@@ -469,7 +469,9 @@ def print_family(
             + (f"; {s['before']:,} glyph pairs → {s['after']:,} entries "
                f"({s['after'] - s['exceptions'] - s.get('ungrouped', 0):,} group pairs, {s['exceptions']:,} exceptions"
                + (f", {s['ungrouped']:,} pairs of ungrouped glyphs" if s.get("ungrouped") else "") + ")"
-               if run.classes is not None else "")
+               if run.classes is not None and family.grouping == "classes" else "")
+            + (f"; {s['before']:,} glyph pairs → {s['after']:,} entries, the pairs any master kerns"
+               if run.classes is not None and family.grouping != "classes" else "")
             + f"; written {s['written']:,}, removed {s['removed']:,}"
         )
         if run.result.prior_blended:
