@@ -14,7 +14,12 @@ dropping any ``.suffix``: ``a.sc``, ``one.tf``, ``f_f_i``, ``uni0416.loclBGR``) 
   order) or in no script of its own (``Zyyy``: figures, punctuation).
 
 A glyph whose character cannot be told (no Unicode value, a name that stands for none, such
-as ``g042``) is kept. Left out: special glyphs, whose names begin with a period (``.notdef``,
+as ``g042``) is kept. An unencoded glyph is kerned only when horizontal text can set it: when the font's
+features substitute anything at all, only the glyphs they give outside vertical text and ``aalt`` are
+(:func:`text_reached`), so a part that only composites use (Inter's ``_part.f_base``, Roboto's 40
+unnamed accent parts), an alternate no feature reaches and the 1,008 Adobe-Japan1 glyphs of IPA P Gothic
+that only ``vert`` reaches or none does are not kerned; nor is a vertical form by name (``a.vert``) or by
+character (``︐`` U+FE10); a glyph the font's own kerning or groups name stays. Left out: special glyphs, whose names begin with a period (``.notdef``,
 ``.null``: the AGL reserves such names; ``.notdef`` has an outline, so a bubble, and was kerned
 against every glyph), combining marks (unless marks are asked for), spacing modifiers and
 symbols, whitespace, controls, the private use area, superscripts and fractions (``No``),
@@ -84,7 +89,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 __all__ = ["KERNED_SCRIPTS", "EXTRA_SYMBOLS", "UNKERNED_CHARACTERS", "COMMON", "glyph_char", "glyph_ends", "glyph_script",
-           "kerned_glyphs", "same_script"]
+           "kerned_glyphs", "default_candidates", "same_script", "text_reached"]
 
 KERNED_SCRIPTS = frozenset({
     "Latn", "Grek", "Cyrl", "Armn", "Geor", "Cher", "Copt", "Glag", "Goth", "Runr", "Ogam", "Osge",
@@ -191,6 +196,8 @@ def glyph_script(char: str) -> str:
 
 def _kerned_char(char: str, marks: bool = False, keep_seldom: bool = False) -> bool:
     category = unicodedata.category(char)
+    if unicodedata.decomposition(char).startswith("<vertical>"):
+        return False  # a presentation form of vertical text
     if marks and category.startswith("M"):
         return True
     if char in UNKERNED_CHARACTERS and not keep_seldom:
@@ -204,18 +211,24 @@ def kerned_glyphs(font, names: Iterable[str], marks: bool = False, reached: Coll
     """The glyphs of ``names`` (in order) that a designer kerns, by the rule in the module doc
     (combining marks too with ``marks``; never :func:`tabular_figures`); a glyph whose character
     cannot be told is kept unless the font's features make it only of scripts not kerned pair by pair
-    (:func:`substituted_scripts`: a Devanagari conjunct; a case form of a combining mark, unless ``marks``), and so is a sign of :data:`UNKERNED_CHARACTERS` among
-    ``reached`` (the glyphs the font's own kerning reaches: its designer kerns it)."""
+    (:func:`substituted_scripts`: a Devanagari conjunct; a case form of a combining mark, unless ``marks``); an
+    unencoded glyph only when horizontal text can set it (not a vertical form, ``a.vert``, and one the features give,
+    :func:`text_reached`, when they substitute anything); a sign of :data:`UNKERNED_CHARACTERS` or an unencoded glyph
+    among ``reached`` (the glyphs the font's own kerning reaches: its designer kerns it) is kept."""
     names = list(names)
     table = unicode_table(font)
     tabular = tabular_figures(font, names, table)
     chars = {name: glyph_char(name, table.get(name, ())) for name in names}
     unknown = [name for name, char in chars.items() if char is None and not name.startswith(".")]
     inherited = substituted_scripts(font, table) if unknown else {}
+    in_text = text_reached(font) if any(not table.get(name) for name in names) else None
     chosen = []
     for name in names:
         if name.startswith("."):  # .notdef, .null: special glyphs, no text sets them
             continue
+        if not table.get(name) and name not in reached and (
+                not VERTICAL_FEATURES.isdisjoint(name.split(".")[1:]) or (in_text is not None and name not in in_text)):
+            continue  # unencoded, and no horizontal text sets it
         char = chars[name]
         if char is None:
             scripts = inherited.get(name)
@@ -225,6 +238,15 @@ def kerned_glyphs(font, names: Iterable[str], marks: bool = False, reached: Coll
         if kept and name not in tabular:
             chosen.append(name)
     return chosen
+
+
+def default_candidates(font, marks: bool = False) -> list[str]:
+    """The glyphs of ``font`` a default set can hold, told by their characters and names alone (:func:`kerned_glyphs`,
+    a glyph the font's kerning or groups name kept where it keeps one its kerning reaches): the glyphs worth reading
+    a bubble of before the set is drawn. A Japanese font's 12,000 ideographs and kana are not."""
+    named = {name for members in font.groups.values() for name in members}
+    named.update(name for pair in font.kerning.keys() for name in pair)
+    return kerned_glyphs(font, list(font.keys()), marks, named)
 
 
 _SUBSTITUTION = re.compile(r"\b(?:sub|substitute|rsub|reversesub)\s+([^;{}]*?)\s+(?:by|from)\s+([^;{}]*);")
@@ -278,6 +300,41 @@ def _substituted_scripts(text: str, names: tuple[str, ...], codes: tuple[tuple[s
                     scripts[name] |= found
                     changed = True
     return tuple((name, frozenset(scripts[name])) for name in unknown if scripts.get(name))
+
+
+VERTICAL_FEATURES = frozenset({"vert", "vrt2", "vkna", "vrtr"})
+"""The features that substitute the forms of vertical text, which horizontal kerning never meets."""
+UNSET_FEATURES = VERTICAL_FEATURES | {"aalt"}
+"""Features whose substitutions do not put a glyph in horizontal text: the vertical ones, and ``aalt``, the list of
+every alternate a glyph palette offers (a glyph only it lists is one the user inserts by hand)."""
+_FEATURE = re.compile(r"\bfeature\s+([A-Za-z0-9_.]+)\s*(?:useExtension\s*)?\{")
+
+
+def text_reached(font) -> frozenset[str] | None:
+    """The glyphs ``font``'s features put in horizontal text by substitution: every glyph a substitution of a
+    feature other than :data:`UNSET_FEATURES` gives (single, multiple, alternate, ligature; in the feature or a
+    lookup it names), read from the feature text without compiling it. None when no feature substitutes anything
+    (features not written yet: any glyph may be meant for text). An unencoded glyph outside it is never set in
+    text: a component part, a glyph no feature reaches, a vertical form."""
+    text = getattr(getattr(font, "features", None), "text", None) or ""
+    if "sub" not in text:
+        return None
+    return _text_reached(text)
+
+
+@functools.lru_cache(maxsize=8)
+def _text_reached(text: str) -> frozenset[str] | None:
+    text = re.sub(r"#[^\n]*", "", text)
+    horizontal = tuple(sorted(set(_FEATURE.findall(text)) - UNSET_FEATURES))
+    used = small_cap_features(text, horizontal)
+    if not _SUBSTITUTION.search(text):
+        return None
+    classes = {name: _NAME.findall(members) for name, members in _GLYPH_CLASS.findall(text)}
+    reached: set[str] = set()
+    for _, outputs in _SUBSTITUTION.findall(used):
+        for token in _NAME.findall(outputs.replace("'", " ")):
+            reached.update(classes.get(token, ()) if token.startswith("@") else (token,))
+    return frozenset(reached)
 
 
 TABULAR_SUFFIXES = frozenset({"tf", "tnum", "tosf", "tlf"})

@@ -168,20 +168,25 @@ class FontBubbles:
         _check_span(result)
         return result
 
-    def glyphs_with_bubbles(self, marks: bool = True) -> list[str]:
+    def glyphs_with_bubbles(self, marks: bool = True, among: Iterable[str] | None = None) -> list[str]:
         """Names of glyphs that have a non-empty effective bubble, in glyph order
-        (combining marks left out with ``marks=False``)."""
+        (combining marks left out with ``marks=False``); with ``among``, only of those (the others' bubbles
+        are not read)."""
         with self.reading():
-            names = [name for name in glyph_order(self.font) if self._entry(name).bubble]
+            order = glyph_order(self.font)
+            if among is not None:
+                among = set(among)
+                order = [name for name in order if name in among]
+            names = [name for name in order if self._entry(name).bubble]
             if not marks:
                 layer = self._layers()[0]
                 names = [name for name in names if not is_mark(layer[name])]
             return names
 
-    def kernable_glyphs(self) -> list[str]:
-        """The glyphs of the default all-pairs set: those with a bubble, combining marks left
-        out unless ``settings.include_marks``."""
-        return self.glyphs_with_bubbles(marks=self.settings.include_marks)
+    def kernable_glyphs(self, among: Iterable[str] | None = None) -> list[str]:
+        """The glyphs of the default all-pairs set: those with a bubble (of ``among``, when given: the default set's
+        :func:`~bubblekern.glyphsets.default_candidates`), combining marks left out unless ``settings.include_marks``."""
+        return self.glyphs_with_bubbles(marks=self.settings.include_marks, among=among)
 
     def dependents(self, names: Iterable[str]) -> set[str]:
         """``names`` plus every glyph whose bubble is built from one of them (composites)."""

@@ -19,6 +19,7 @@ from .errors import FontFileError
 from .fontio import open_font, save_fonts
 from .fontkerning import kerning_dict, write_kerning
 from .glyphsets import (
+    default_candidates,
     default_pairs,
     designer_sides,
     has_kern_groups,
@@ -228,8 +229,8 @@ def kern_masters(
     tables: list[PairTable | None] = [None] * len(masters)
     if pairs is None:
         for i, (m, b) in enumerate(zip(masters, bubbles)):
-            started = time.perf_counter()
-            names = b.kernable_glyphs()
+            started, warned = time.perf_counter(), len(b.warnings)
+            names = b.kernable_glyphs(None if all_glyphs else default_candidates(m.font, b.settings.include_marks))
             sides = None
             if not ungrouped:
                 # a font's own groups say which sides its designer kerns, whether or not they are written;
@@ -243,6 +244,7 @@ def kern_masters(
                                       wants_lowercase_capital(m.font, b.settings.lowercase_capital))
             b.profiles(tables[i].names)
             family.timed("bubbles", started)
+            family.warnings += [f"{m.name}: {w}" for w in b.warnings[warned:]]  # read here, not by the solve
     if mode == "build":
         existing = [m.name for m in masters if read_groups(m.font)]
         if existing and write_groups:

@@ -376,22 +376,27 @@ def progress_bar(enabled: bool = True, stream=None, delay: float = 1.0) -> Itera
             bar.close()
 
 
-def stale_check(font, settings, pairs, refresh: bool = False, label: str = "") -> list[str]:
+def stale_check(font, settings, pairs, refresh: bool = False, label: str = "", all_glyphs: bool = False) -> list[str]:
     """Warn about the stale bubbles a kerning run uses, by name; with ``refresh``, first make the
     generated ones again from the outlines (as ``bubblekern bubbles --stale`` does).
 
     A stale bubble is a generated one whose glyph changed since (H widened by 200 kerned
     H H −200 from the old bubble). Bubbles edited by hand are never remade here. Returns the
-    glyphs whose bubble was made again: the font must be saved with the kerning.
+    glyphs whose bubble was made again: the font must be saved with the kerning. ``pairs`` None is
+    the default set: the glyphs it can hold are checked (:func:`~bubblekern.glyphsets.default_candidates`),
+    with ``all_glyphs`` every glyph.
     """
     from ..status import stale_bubbles
 
     used = None
-    if pairs is not None:  # only those the pairs use, directly or through components
+    if pairs is not None or not all_glyphs:  # only those the pairs use, directly or through components
         from ..bubbles import FontBubbles
+        from ..glyphsets import default_candidates
 
         bubbles = FontBubbles(font, settings.replace(on_error="skip"))
-        used = bubbles.bases({n for pair in pairs for n in pair})
+        names = (default_candidates(font, settings.include_marks) if pairs is None
+                 else {n for pair in pairs for n in pair})
+        used = bubbles.bases(names)
     stale = stale_bubbles(font, settings.layer, None if used is None else [n for n in glyph_order(font) if n in used])
     if not stale:
         return []
@@ -489,7 +494,13 @@ def default_set(args: argparse.Namespace, font, bubbles):
     narrowed to where its groups and kerning reach, in one with none to where its finished kerning reaches
     (:func:`~bubblekern.glyphsets.flat_sides`), unless ``--ungrouped``, as a :class:`PairTable`."""
     from ..fontkerning import kerning_dict
-    from ..glyphsets import default_pairs, designer_sides, monospaced_reason, wants_lowercase_capital
+    from ..glyphsets import (
+        default_candidates,
+        default_pairs,
+        designer_sides,
+        monospaced_reason,
+        wants_lowercase_capital,
+    )
     from ..groups import read_groups
 
     settings = bubbles.settings
@@ -497,8 +508,9 @@ def default_set(args: argparse.Namespace, font, bubbles):
     if not getattr(args, "ungrouped", False):
         groups = read_groups(font)
         sides = designer_sides(groups.as_dict() if groups else None, kerning_dict(font), note)
-    names = bubbles.kernable_glyphs()
-    table = default_pairs(font, names, getattr(args, "all_glyphs", False), settings.include_marks,
+    all_glyphs = getattr(args, "all_glyphs", False)
+    names = bubbles.kernable_glyphs(None if all_glyphs else default_candidates(font, settings.include_marks))
+    table = default_pairs(font, names, all_glyphs, settings.include_marks,
                           sides, wants_lowercase_capital(font, settings.lowercase_capital))
     if not len(table) and (reason := monospaced_reason(font, names, settings.include_marks)):
         note(f"{reason}; give pairs (--pairs, --text) to kern some anyway")

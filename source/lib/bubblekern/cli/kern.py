@@ -214,16 +214,17 @@ def _run_flat(args, path: Path, font, read: float = 0.0) -> int:
     bubbles.require_layer()
     started = time.perf_counter()
     pairs = pairs_from_args(args, font, bubbles)
-    refreshed = stale_check(font, settings, pairs, args.refresh_stale)
+    refreshed = stale_check(font, settings, pairs, args.refresh_stale, all_glyphs=args.all_glyphs)
     if pairs is None:
         pairs = default_set(args, font, bubbles)
         bubbles.profiles(pairs.names)
     timings["bubbles"] = time.perf_counter() - started
+    read_early = list(bubbles.warnings)  # bubbles read to choose the pairs: the solve does not read them again
     started = time.perf_counter()
     with progress_bar(args.format == "text") as progress:
         result = kern_pairs(font, pairs, bubbles=bubbles, progress=progress, prior=font_prior(args, font))
     timings["solve"] = time.perf_counter() - started
-    for message in result.warnings:
+    for message in read_early + result.warnings:
         warn(message)
     blend_note(settings, [result])
     report_skipped(result, settings.layer, font)
@@ -311,7 +312,7 @@ def _run_family(args, path: Path, kind: str, font=None, read: float = 0.0) -> in
     pairs = pairs_from_args(args, first.font, first_bubbles)
     several = len(masters) > 1
     refreshed = {id(m.font) for m in masters
-                 if stale_check(m.font, settings, pairs, args.refresh_stale, m.name if several else "")}
+                 if stale_check(m.font, settings, pairs, args.refresh_stale, m.name if several else "", args.all_glyphs)}
     checked = time.perf_counter() - started
     with progress_bar(args.format == "text") as progress:
         family = kern_masters(

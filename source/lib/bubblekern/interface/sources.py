@@ -92,11 +92,18 @@ def _default_pairs(font, bubbles: FontBubbles) -> list[Pair]:
     """What "Kern All Pairs" kerns: the CLI's default set (:mod:`bubblekern.glyphsets`), in a
     font with kern groups only where its groups and kerning reach, in one with a finished kerning and no
     groups where its entries reach."""
-    from ..glyphsets import default_pair_list, designer_sides, has_kern_groups, wants_lowercase_capital
+    from ..glyphsets import (
+        default_candidates,
+        default_pair_list,
+        designer_sides,
+        has_kern_groups,
+        wants_lowercase_capital,
+    )
 
     groups = dict(font.groups.items())
     sides = designer_sides(groups if has_kern_groups(groups) else None, font.kerning.keys())
-    return default_pair_list(font, bubbles.kernable_glyphs(), bubbles.settings.include_marks, sides,
+    marks = bubbles.settings.include_marks
+    return default_pair_list(font, bubbles.kernable_glyphs(default_candidates(font, marks)), marks, sides,
                              wants_lowercase_capital(font, bubbles.settings.lowercase_capital))
 
 
@@ -113,9 +120,10 @@ def request_pairs(request: Request, bubbles: FontBubbles) -> list[Pair]:
     if _is_empty(request):
         pairs = _default_pairs(font, bubbles)
         if not pairs:
-            from ..glyphsets import monospaced_reason
+            from ..glyphsets import default_candidates, monospaced_reason
 
-            reason = monospaced_reason(font, bubbles.kernable_glyphs(), bubbles.settings.include_marks)
+            marks = bubbles.settings.include_marks
+            reason = monospaced_reason(font, bubbles.kernable_glyphs(default_candidates(font, marks)), marks)
             if reason:
                 raise NothingToKernError(f"{reason}; give pairs (the pair builder, a pair list or a sample text) to "
                                          "kern some anyway")
