@@ -5,7 +5,7 @@
 
 Four sets, none of them in the repository (their licences let anyone install them; we keep no copy):
 
-- ``unseen``: the eight fonts the README's "Fonts never seen" first checked choices on;
+- ``unseen``: the eight fonts benchmarks/README.md's "Fonts never seen" first checked choices on;
 - ``pool2``: ten more, the rest of the blend's learning pool (with ``../shared`` and ``unseen``: 23 fonts);
 - ``test``: fourteen fonts of eight families, drawn at random (by family) from the same packages and
   never used to choose or learn anything: the test of fonts never seen (since stop 44 its errors have been read,
@@ -16,7 +16,7 @@ Four sets, none of them in the repository (their licences let anyone install the
   model pairs cannot speak for: B612's kerns ``n n`` −50, Century Catalogue's 29 of its 30 model pairs at 0,
   National Park's mostly colons.
 
-Then, as the README does::
+Then, as benchmarks/README.md does::
 
     python benchmarks/quality.py --font-dir DIR/test                     # the shipped weights on the test set
     python benchmarks/quality.py --font-dir DIR/check                    # ... and on the check set

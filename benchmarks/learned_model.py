@@ -16,7 +16,7 @@ each font of ``../shared/fonts`` (the glyph set, designer values and cached UFO 
 
 All three kern never deeper than the bubble's own and never positive. It prints per font r, MAE and
 the zero-kerning MAE (per 1000 em, all 3,481 pairs). Shipping such a model would mean thousands of
-parameters learned from these fonts' kerning and a tree evaluator in both kernels: see the README.
+parameters learned from these fonts' kerning and a tree evaluator in both kernels: see benchmarks/README.md.
 """
 
 from __future__ import annotations

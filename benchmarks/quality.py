@@ -549,7 +549,7 @@ def main(argv=None) -> int:
     parser.add_argument("--fonts", default="", help="only fonts whose file name contains this")
     parser.add_argument("--font-dir", type=Path, default=FONTS, metavar="DIR",
                         help="the fonts to measure, TTF or OTF (default: ../shared/fonts). Fonts the blend's weights were "
-                        "not learned on, with the shipped weights, are the test of fonts never seen (see the README)")
+                        "not learned on, with the shipped weights, are the test of fonts never seen (see benchmarks/README.md)")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bubblekern-quality")
     parser.add_argument("--no-fontforge", action="store_true", help="leave FontForge out")
     parser.add_argument("--model", choices=("on", "off"), default="on",

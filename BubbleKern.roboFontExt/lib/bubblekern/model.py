@@ -232,7 +232,7 @@ height): the bubbles without their 40 of vertical margin, grown 10 sideways, nev
 where they meet only by their margins (a lowercase top under T's or Y's arm) it keeps the bubbles' kern,
 so such pairs kern deeper than pairs of parallel sides of the same kern. Learned (least squares) on default
 generated bubbles (:func:`bubblekern.generate.default_shape`) and 23 hand-kerned fonts: the five of ``../shared``
-and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; the README's "Fonts never seen"
+and 18 from Debian's font packages (``benchmarks/quality.py --learn-dir``; benchmarks/README.md's "Fonts never seen"
 names them). Learned on the five alone they were −0.487, −0.178, 0.5, 0.779."""
 BLEND_STRENGTHS = (1.0, 1.63, 1.0, 0.45, 1.0, 1.0, 0.21)
 """The strengths per context (:data:`CONTEXTS`) learned with :data:`BLEND`: per context, the least-squares

@@ -117,20 +117,20 @@ TIE_KERN = 5
 (:data:`CAPITAL_MIN_KERNS`), the model pairs left to choose ``min_kern`` (lowercase, punctuation) often cannot tell
 5 from 10 or 20. It trades two fonts of the quality benchmark (``--blend-weights others``): at 10 Roboto's r on the
 pairs it did not see is 0.796 and Noto Serif's 0.813, at 5 0.804 and 0.805; the rest, the mean and the 24 other
-model pairs' mean move by under 0.001 (see the README's "Capitals keep their small kerns")."""
+model pairs' mean move by under 0.001 (see benchmarks/README.md's "Capitals keep their small kerns")."""
 CAPITAL_MIN_KERN = 2
 """Per 1000 em: the threshold the fit gives pairs of two capitals (``Settings.capital_min_kern``) unless their model
 pairs ask for a higher one (:data:`CAPITAL_MIN_KERNS`). Designers kern capitals finely: round against diagonal or
 round (``A O`` ``T O`` ``K O`` ``Y O``) −10 to −20 in all five fonts of ``../shared``, which the blend makes −3 to
 −14; a threshold chosen on model pairs that are mostly lowercase and punctuation (Noto Sans Italic's 20) dropped every
 one of them. Kept, the quality benchmark's mean r rose from 0.809 to 0.812 (Noto Sans Italic 0.787 → 0.801; with the
-24 other model pairs 0.719 → 0.730; on six fonts none of this was chosen on, 0.722 → 0.729: the README's "Fonts never
-seen"). 2 drops only the ±1 kerns that rounding leaves; at 5 Noto Sans Italic's r is 0.798."""
+24 other model pairs 0.719 → 0.730; on six fonts none of this was chosen on, 0.722 → 0.729: benchmarks/README.md's "Fonts
+never seen"). 2 drops only the ±1 kerns that rounding leaves; at 5 Noto Sans Italic's r is 0.798."""
 CAPITAL_MIN_KERNS = (2, 5, 10, 15, 20)
 """Thresholds of pairs of two capitals tried (per 1000 em), chosen on the capital model pairs alone; a tie goes to the
 smallest, :data:`CAPITAL_MIN_KERN`. A designer who leaves ``H O`` and ``O H`` at 0 where the blend gives −6 and −2
 (Gentium Plus) kerns few capital pairs, and each small kern the blend writes for the others is an error there; one
-who kerns capitals finely gives the fit no reason to leave 2 (the README's "Capitals keep their small kerns")."""
+who kerns capitals finely gives the fit no reason to leave 2 (benchmarks/README.md's "Capitals keep their small kerns")."""
 TIE_TOLERANCE = 0.1
 """Per 1000 em: thresholds whose error on the model pairs is within this of the least are a tie (3 units over 30
 model pairs, one pair rounded otherwise). With the kerning prior, Caladea's 30 model pairs put 20 ahead of 5 by
