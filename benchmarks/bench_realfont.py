@@ -138,13 +138,15 @@ def counts(path: Path) -> tuple[int, int, int, int]:
             sum(k.startswith("public.kern2.") for k in groups), len(kerning))
 
 
-def agreement(designer: Path, ours: list) -> tuple[int, float, float, float, dict]:
+def agreement(designer: Path, ours: list, other: list = ()) -> tuple[int, float, float, float, dict]:
     """(pairs, MAE, Pearson r, MAE of no kerning, the same per context) of BubbleKern's own values ``ours`` (the
     kept pairs of ``kern --format json``; every other pair of the run is 0) against the ``designer``'s
     kerning (UFO 3 lookup), per 1000 em, over the pairs either kerns among the glyphs the run kerned
     that text sets (one script or a common character, not :func:`~bubblekern.glyphsets.apart` nor
-    :func:`~bubblekern.glyphsets.flags_apart`). Per context (:func:`quality.context_label`): (pairs, MAE, r,
-    MAE of no kerning, BubbleKern's mean, the designer's mean): a pooled r can fall where each context's rises."""
+    :func:`~bubblekern.glyphsets.flags_apart`); with ``other`` (another run's kept pairs), over the pairs either run
+    or the designer kerns among the glyphs either kerned, so two versions are scored on one set of pairs. Per context
+    (:func:`quality.context_label`): (pairs, MAE, r, MAE of no kerning, BubbleKern's mean, the designer's mean): a
+    pooled r can fall where each context's rises."""
     import numpy as np
     from fontTools.ufoLib import UFOReader
 
@@ -156,8 +158,9 @@ def agreement(designer: Path, ours: list) -> tuple[int, float, float, float, dic
     scale = 1000 / _upm(reader)
     theirs = resolve_kerning(reader.readKerning(), KernGroups.from_mapping(reader.readGroups()))
     mine = {(a, b): v for a, b, v in ours}
-    lefts, rights = {a for a, _ in mine}, {b for _, b in mine}
-    pairs = set(mine) | {(a, b) for (a, b), v in theirs.items() if v and a in lefts and b in rights}
+    both = set(mine) | {(a, b) for a, b, _ in other}
+    lefts, rights = {a for a, _ in both}, {b for _, b in both}
+    pairs = both | {(a, b) for (a, b), v in theirs.items() if v and a in lefts and b in rights}
     font = open_font(designer)
     names = sorted(lefts | rights)
     script = dict(zip(names, scripts_of(font, names)))
@@ -261,7 +264,15 @@ def main() -> None:
         *_, after = counts(copy)
         listing = subprocess.run(bubblekern("kern", str(copy), "--dry-run", "--format", "json", *args.extra),
                                  capture_output=True, text=True)  # the run's own values, after the timed run
-        agree = agreement(plain, json.loads(listing.stdout)["pairs"]) if listing.returncode == 0 else None
+        ours = json.loads(listing.stdout)["pairs"] if listing.returncode == 0 else None
+        agree = agreement(plain, ours) if ours is not None else None
+        compared = None
+        if args.baseline and ours is not None:  # both versions over one set of pairs
+            listing = subprocess.run(bubblekern("kern", str(old_copy), "--dry-run", "--format", "json", *args.extra),
+                                     capture_output=True, text=True, env=env)
+            if listing.returncode == 0:
+                theirs = json.loads(listing.stdout)["pairs"]
+                compared = agreement(plain, theirs, ours), agreement(plain, ours, theirs)
     print(f"{args.font.name}: {glyphs:,} glyphs, {kern1} kern1 + {kern2} kern2 groups, "
           f"designer's kerning {designer:,} entries")
     print(f"bubblekern kern {' '.join(args.extra) or '(no options)'}: {timing}")
@@ -272,6 +283,10 @@ def main() -> None:
             if "time:" in line:
                 print(f"  {args.baseline}: " + line.strip()[:400])
     print(f"kerning entries after: {after:,} ({after / max(designer, 1):.1f}× the designer's)")
+    if args.baseline and compared is not None:
+        (n, old_mae, old_r, zero, _), (_, mae, r, _, _) = compared
+        print(f"over one set of {n:,} pairs (either version or the designer kerns; per 1000 em, no kerning {zero:.1f}): "
+              f"{args.baseline} → now MAE {old_mae:.2f} → {mae:.2f}, r {old_r:.3f} → {r:.3f}")
     if agree is not None:
         print("BubbleKern's values against the designer's, over the {:,} pairs either kerns (per 1000 em): "
               "MAE {:.1f} (no kerning: {:.1f}), r {:.2f}".format(*itemgetter(0, 1, 3, 2)(agree)))
