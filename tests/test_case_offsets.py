@@ -144,6 +144,34 @@ def test_fit_reads_the_offsets_off_the_straight_model_pairs_and_kern_applies_the
     assert kept.settings.case_offsets == (0.0, -5.0, 0.0, 0.0)
 
 
+def test_a_straight_pair_kerned_on_its_own_moves_nothing_else():
+    """B612's designer kerns ``n n`` −50 and ``n o`` ``o n`` ``o o`` 0: that is the kern of one pair, not a move of
+    every lowercase pair (read as one, every lowercase pair went −50: its MAE 12.2 against no kerning's 3.3). The
+    controls of the context outvote its straight pair; a move of the whole context, which moves them too, stays."""
+    pytest.importorskip("numpy")
+    pytest.importorskip("pathops")
+    from bubblekern.fit import fit
+    from bubblekern.generate import GenerateSettings, make_bubbles
+
+    gen = GenerateSettings()
+    work = cases_font(bubbles=False)
+    make_bubbles(work, None, gen)
+    near = tuple(round(v * 20) / 20 for v in BLEND_STRENGTHS)
+    pairs = [*PAIRS, ("n", "o"), ("o", "n"), ("o", "o")]
+    training = [("T", "o"), ("o", "T")]
+    for offsets, lone, expected in (((0, 0, 0, 0), -50, 0.0), ((0, 0, 0, -14), None, -14.0)):
+        designer = kern_pairs(work, pairs, Settings(min_kern=0, blend=BLEND, strengths=near,
+                                                    case_offsets=offsets)).as_dict()
+        if lone is not None:
+            designer[("n", "n")] = lone
+        font = cases_font(bubbles=False)
+        for pair, value in designer.items():
+            font.kerning[pair] = value
+        result = fit(font, training, start=gen, refine=False, value_model="blend")
+        assert {("n", "n"), ("n", "o"), ("o", "n"), ("o", "o")} <= set(result.control_pairs)
+        assert result.settings.case_offsets[3] == expected, (offsets, designer)
+
+
 def test_status_says_which_offsets_the_font_keeps(tmp_path, capsys):
     import json
 

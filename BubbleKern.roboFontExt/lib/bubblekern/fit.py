@@ -141,6 +141,12 @@ FOLDS = 5
 """Folds of the training pairs' cross-validation (fewer with fewer pairs)."""
 CONTROL_PAIRS = ("HH", "HO", "OH", "OO", "nn", "no", "on", "oo", "Hn", "nH")
 """Pairs of straight and round references a spaced font leaves unkerned: added to the training pairs."""
+CASE_WITNESSES = 3
+"""Control pairs of one case context, among the scoring model pairs, from which that context's ``case_offsets`` may be
+their designer's median rather than its straight pair's kern (:meth:`_Search.read_case_offsets`)."""
+CASE_TOLERANCE = 10.0
+"""Per 1000 em: how far a case context's straight pair may lie from its control pairs' median and still set the
+context's offset; further, it is the designer's kern of that pair alone, and the median sets it."""
 DEPTH_CAPS = (None, 40, 60, 90, 120)
 """Depth caps tried per bubble set (per 1000 em; None: no cap), see :mod:`bubblekern.model`."""
 POLISHED = 8
@@ -811,12 +817,23 @@ class _Search:
         """``Settings.case_offsets`` (per 1000 em) as the scoring model pairs give them: each case context's straight
         pair (:func:`~bubblekern.model.straight_pairs`: ``H n`` for UC–lc) kerned by its designer, where the pairs
         hold it (the settings' offset where they do not). The value model kerns that pair 0, so the designer's kern
-        of it is how far the whole context is moved."""
+        of it is how far the whole context is moved. Where the context has :data:`CASE_WITNESSES` or more control
+        pairs among them (``H H`` ``H O`` ``O H`` ``O O``; ``n n`` ``n o`` ``o n`` ``o o``) and their designer's
+        median lies more than :data:`CASE_TOLERANCE` from the straight pair's kern, the median is the offset: a move
+        of the whole context moves them all, a pair kerned on its own (B612's ``n n`` −50, its ``n o`` ``o n`` ``o o``
+        0) moves nothing else."""
         index = {self.pairs[i]: i for i in self.subset}
+        controls = [index[p] for p in control_pairs(self.maker.font) if p in index]
         offsets = list(self.base.case_offsets)
         for context, pair in straight_pairs(self.maker.font, self.maker.font.keys()).items():
             if pair in index:
-                offsets[context] = round(float(self.reference[index[pair]]) * 1000.0 / self.upm, 1)
+                witnesses = [i for i in controls if self.contexts[i] == self.contexts[index[pair]]]
+                value = float(self.reference[index[pair]])
+                if len(witnesses) >= CASE_WITNESSES:
+                    median = float(np.median(self.reference[witnesses]))
+                    if abs(median - value) * 1000.0 / self.upm > CASE_TOLERANCE:
+                        value = median
+                offsets[context] = round(value * 1000.0 / self.upm, 1)
         return tuple(offsets)
 
     def _armless(self, band: float) -> set[str]:
