@@ -1,6 +1,7 @@
 """Fitting generated-bubble settings to a designer's kerning, on training pairs, checked on held-out pairs."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -285,6 +286,57 @@ def test_cli_fit(tmp_path, capsys):
         from bubblekern.pairs import read_pair_list
 
         read_pair_list(bad, set(font.keys()))
+
+
+def test_cli_fit_of_a_designspace_fits_each_master_and_saves_them_all_or_none(tmp_path, capsys):
+    """Each full source is fitted to its own kerning; the run says where the masters' fitted settings differ, saves
+    every master or none, writes them and a copy of the designspace into --output's folder, and refuses --reference."""
+    from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, SourceDescriptor
+
+    light, bold = designed_font(), designed_font(noise=True)
+    for value, pair in enumerate(list(bold.kerning.keys())[:6]):
+        bold.kerning[pair] = bold.kerning[pair] - 20 - value  # a heavier hand
+    doc = DesignSpaceDocument()
+    axis = AxisDescriptor()
+    axis.name, axis.tag, axis.minimum, axis.default, axis.maximum = "Weight", "wght", 300, 300, 700
+    doc.addAxis(axis)
+    for font, name, weight in ((light, "Light.ufo", 300), (bold, "Bold.ufo", 700)):
+        save(font, tmp_path, name)
+        source = SourceDescriptor()
+        source.filename, source.location = name, {"Weight": weight}
+        doc.addSource(source)
+    path = tmp_path / "Family.designspace"
+    doc.write(str(path))
+    before = tree_bytes(tmp_path / "Light.ufo"), tree_bytes(tmp_path / "Bold.ufo")
+
+    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--no-refine", "--dry-run", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["name"] for m in data["masters"]] == ["Light.ufo", "Bold.ufo"]
+    assert all(m["saved"] is None and m["training"]["pairs"] > 0 for m in data["masters"])
+    assert (tree_bytes(tmp_path / "Light.ufo"), tree_bytes(tmp_path / "Bold.ufo")) == before
+    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--no-refine"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Light.ufo: ") and "\nBold.ufo: " in out and "saved 2 masters" in out
+    fitted = [open_font(tmp_path / name).lib[FIT_KEY] for name in ("Light.ufo", "Bold.ufo")]
+    assert all(f["training"]["pairs"] > 0 for f in fitted)
+    first, second = data["masters"]
+    differ = {k for k in ("min_kern", "strengths", "depth_cap", "band") if first.get(k) != second.get(k)}
+    assert differ <= set(data["differ"]) and all(len(v) == 2 for v in data["differ"].values())
+    assert ("the masters' fitted settings differ" in out) == bool(data["differ"])
+    from bubblekern.cli.fit import differing_policies
+
+    assert differing_policies([Settings(quote_share=0.0), Settings(), Settings(quote_share=0.0)]) == {
+        "quote_share": [0.0, 1.0, 0.0]}
+    assert differing_policies([Settings(), Settings()]) == {}
+    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--no-refine", "--output", str(tmp_path / "out")]) == 0
+    copy = DesignSpaceDocument.fromfile(str(tmp_path / "out" / "Family.designspace"))
+    assert sorted(Path(s.path).name for s in copy.sources) == ["Bold.ufo", "Light.ufo"]
+    assert all(Path(s.path).parent == tmp_path / "out" for s in copy.sources)
+    capsys.readouterr()
+    assert main(["fit", str(path), "--reference", str(tmp_path / "Light.ufo")]) == 1
+    assert "--reference takes one UFO" in capsys.readouterr().err
+    assert main(["fit", str(path), "--output", str(tmp_path / "Other.ufo")]) == 1
+    assert "give a folder" in capsys.readouterr().err
 
 
 def test_cli_fit_default_text_and_errors(tmp_path, capsys):

@@ -1,14 +1,19 @@
-"""``bubblekern fit``: find generated-bubble settings that reproduce a font's kerning."""
+"""``bubblekern fit``: find generated-bubble settings that reproduce a font's kerning.
+
+A designspace fits each full source to its own kerning, saves them all or none, and says where the masters' fitted
+policies differ (a family kerned with one policy in its light master and another in its bold interpolates between
+them)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import FontFileError
 from ..fit import MODELS, FitError, fit, store_fit
-from ..fontio import save_font
+from ..fontio import save_font, save_fonts
 from ..pairs import cmap_of, pairs_from_text, read_pair_list
 from .common import (
     add_prior_arguments,
@@ -58,7 +63,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
             "bubbles are replaced, hand-drawn ones kept). The search itself generates bubbles in memory only."
         ),
     )
-    parser.add_argument("font", metavar="FONT", help="a UFO with outlines and kerning")
+    parser.add_argument("font", metavar="FONT", help="a UFO with outlines and kerning, or a .designspace (each master)")
     training = parser.add_mutually_exclusive_group()
     training.add_argument("--training-text", metavar="TEXT", help="sample text whose consecutive pairs train the fit")
     training.add_argument("--training-pairs", metavar="FILE", help="pair-list file of training pairs")
@@ -88,7 +93,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "blended values, and the references are recorded in the font for later kern runs",
     )
     parser.add_argument("--dry-run", action="store_true", help="report, save nothing")
-    parser.add_argument("--output", "-o", metavar="OUT.ufo", help="save to this UFO instead of in place")
+    parser.add_argument("--output", "-o", metavar="OUT.ufo",
+                        help="save to this UFO instead of in place (a folder for a designspace: its masters and a copy of it)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_settings_arguments(parser)
     return parser
@@ -113,6 +119,8 @@ def training_pairs(args: argparse.Namespace, font) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if Path(args.font).suffix.lower() == ".designspace":
+        return _run_family(args)
     # before any work: a reference that cannot be read, or is the font fitted or its --reference, stops the run
     prior = read_prior(args, [args.font, args.reference])
     path, font = open_ufo(args.font)
@@ -143,6 +151,86 @@ def run(args: argparse.Namespace) -> int:
             + _skipped(report))
     say("  dry run: nothing saved" if saved is None else f"  settings stored in the font's lib; saved {saved}")
     return 0
+
+
+POLICIES = ("min_kern", "capital_min_kern", "strengths", "words_only", "quote_share", "dash_share", "stop_raised",
+            "case_offsets", "depth_cap", "band")
+"""The fitted settings compared across a family's masters."""
+
+
+def differing_policies(settings: Sequence) -> dict[str, list]:
+    """The :data:`POLICIES` whose values differ among ``settings`` (one :class:`~bubblekern.settings.Settings` per
+    master), each with its value per master."""
+    found = {}
+    for name in POLICIES:
+        values = [getattr(s, name) for s in settings]
+        if any(v != values[0] for v in values[1:]):
+            found[name] = values
+    return found
+
+
+def _run_family(args: argparse.Namespace) -> int:
+    """Fit every full source of a designspace to its own kerning; save them all or none."""
+    from ..masters import read_designspace, write_designspace_copy
+    from .common import note
+
+    if args.reference:
+        raise FontFileError(f"{args.font}: --reference takes one UFO; a designspace's masters are each fitted to their own "
+                            "kerning")
+    doc, masters, notes = read_designspace(args.font)
+    prior = read_prior(args, [m.path for m in masters])
+    for message in notes:
+        note(message)
+    output = Path(args.output) if args.output else None
+    if output is not None and (output.suffix.lower() == ".ufo" or (output.exists() and not output.is_dir())):
+        raise FontFileError(f"{output}: give a folder for a designspace's masters")
+    results, reports = [], []
+    for master in masters:
+        settings = settings_from_args(args, master.font)
+        pairs = training_pairs(args, master.font)
+        results.append(fit(master.font, pairs, None, settings, refine=not args.no_refine,
+                           controls=not args.no_control_pairs, model=not args.no_model,
+                           value_model=args.value_model, prior=prior))
+    saved: list[Path] = []
+    if not args.dry_run:
+        with progress_bar(not args.json) as progress:
+            reports = [store_fit(m.font, r, bubbles=not args.no_bubbles, progress=progress)
+                       for m, r in zip(masters, results)]
+        targets = [output / m.path.name for m in masters] if output else [m.path for m in masters]
+        if output:
+            output.mkdir(parents=True, exist_ok=True)
+        saved = save_fonts([(m.font, t) for m, t in zip(masters, targets)])
+        if output:
+            write_designspace_copy(doc, masters, targets, output / Path(args.font).name)
+    differ = differing_policies([r.settings for r in results])
+    if args.json:
+        data = {"masters": [{"name": m.name, **r.to_dict(), "saved": str(p) if p else None}
+                            for m, r, p in zip(masters, results, saved or [None] * len(masters))],
+                "differ": {k: [_plain(v) for v in vs] for k, vs in differ.items()}}
+        say(json.dumps(data, ensure_ascii=False))
+        return 0
+    for i, (master, result) in enumerate(zip(masters, results)):
+        say(f"{master.name}: " + result.format())
+        if reports:
+            say(f"  bubbles: {len(reports[i].written):,} written, {len(reports[i].unchanged):,} unchanged"
+                + _skipped(reports[i]))
+    if differ:
+        names = [m.name for m in masters]
+        say("the masters' fitted settings differ (each master kerns with its own): " + "; ".join(
+            f"{k} " + ", ".join(f"{n} {_shown(v)}" for n, v in zip(names, vs)) for k, vs in differ.items()))
+    say("  dry run: nothing saved" if not saved else f"  settings stored in each master's lib; saved {len(saved)} "
+        f"master{'s' if len(saved) != 1 else ''}" + (f" and {output / Path(args.font).name}" if output else ""))
+    return 0
+
+
+def _plain(value):
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _shown(value) -> str:
+    if isinstance(value, tuple):
+        return "/".join(f"{v:g}" for v in value)
+    return "none" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _skipped(report) -> str:
