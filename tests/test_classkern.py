@@ -1086,6 +1086,12 @@ def test_unencoded_glyphs_text_never_sets_are_not_kerned():
     assert {n for pair in table for n in pair} == {"a", "b", "f", "i", "a.sc", "f_i", "b.ss01", "comma"}
     # a glyph the font's own kerning names is kerned all the same
     assert {"b.alt", "u1D400"} <= set(kerned_glyphs(font, names, reached={"b.alt", "u1D400"}))
+    # features that cannot be read whole say nothing: another file included, a range, a CID
+    base = font.features.text
+    for unreadable in ("include(more.fea);\n", "feature salt { sub [a-b] by [a.sc-b.ss01]; } salt;\n",
+                       "feature salt { sub \\1 by \\2; } salt;\n"):
+        font.features.text = base + unreadable
+        assert text_reached(font) is None and "_part.stem" in kerned_glyphs(font, names), unreadable
 
 
 def test_the_default_set_reads_only_the_bubbles_it_can_kern(tmp_path, capsys):

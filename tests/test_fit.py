@@ -337,6 +337,13 @@ def test_cli_fit_of_a_designspace_fits_each_master_and_saves_them_all_or_none(tm
     assert "--reference takes one UFO" in capsys.readouterr().err
     assert main(["fit", str(path), "--output", str(tmp_path / "Other.ufo")]) == 1
     assert "give a folder" in capsys.readouterr().err
+    bold = open_font(tmp_path / "Bold.ufo")
+    bold.kerning.clear()
+    bold.save()
+    before = tree_bytes(tmp_path / "Light.ufo")
+    assert main(["fit", str(path), "--training-text", TRAINING_TEXT, "--no-refine"]) == 1
+    assert "Bold.ufo: the reference has no kerning to fit to; no master was changed" in capsys.readouterr().err
+    assert tree_bytes(tmp_path / "Light.ufo") == before
 
 
 def test_cli_fit_default_text_and_errors(tmp_path, capsys):

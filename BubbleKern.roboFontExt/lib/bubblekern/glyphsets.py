@@ -321,26 +321,34 @@ def text_reached(font) -> frozenset[str] | None:
     """The glyphs ``font``'s features put in horizontal text by substitution: every glyph a substitution of a
     feature other than :data:`UNSET_FEATURES` gives (single, multiple, alternate, ligature; in the feature or a
     lookup it names), read from the feature text without compiling it. None when no feature substitutes anything
-    (features not written yet: any glyph may be meant for text). An unencoded glyph outside it is never set in
-    text: a component part, a glyph no feature reaches, a vertical form."""
+    (features not written yet: any glyph may be meant for text), and when the text cannot be read whole: it includes
+    other files, or a substitution gives a glyph range or a CID (``[a.sc-z.sc]``, ``\\1234``). An unencoded glyph
+    outside it is never set in text: a component part, a glyph no feature reaches, a vertical form."""
     text = getattr(getattr(font, "features", None), "text", None) or ""
     if "sub" not in text:
         return None
-    return _text_reached(text)
+    return _text_reached(text, frozenset(font.keys()))
+
+
+_INCLUDE = re.compile(r"\binclude\s*\(")
 
 
 @functools.lru_cache(maxsize=8)
-def _text_reached(text: str) -> frozenset[str] | None:
+def _text_reached(text: str, names: frozenset[str]) -> frozenset[str] | None:
     text = re.sub(r"#[^\n]*", "", text)
-    horizontal = tuple(sorted(set(_FEATURE.findall(text)) - UNSET_FEATURES))
-    used = small_cap_features(text, horizontal)
-    if not _SUBSTITUTION.search(text):
+    if not _SUBSTITUTION.search(text) or _INCLUDE.search(text):
         return None
+    used = small_cap_features(text, tuple(sorted(set(_FEATURE.findall(text)) - UNSET_FEATURES)))
     classes = {name: _NAME.findall(members) for name, members in _GLYPH_CLASS.findall(text)}
     reached: set[str] = set()
     for _, outputs in _SUBSTITUTION.findall(used):
+        if "\\" in outputs:
+            return None  # a CID: glyph names it does not say
         for token in _NAME.findall(outputs.replace("'", " ")):
-            reached.update(classes.get(token, ()) if token.startswith("@") else (token,))
+            for name in classes.get(token, ()) if token.startswith("@") else (token,):
+                if "-" in name and name not in names:
+                    return None  # a range, whose glyphs the text does not list
+                reached.add(name)
     return frozenset(reached)
 
 

@@ -215,8 +215,9 @@ def binary_classes(path: str | Path, names: Sequence[str] | None = None) -> dict
     """The kerning classes of a compiled font as UFO kern groups (``public.kern1.*``, ``public.kern2.*``).
 
     Each class of a class-pair subtable (GPOS PairPos format 2) of the ``kern`` feature holds members of one
-    group; a group may be split over subtables (a glyph–group exception compiles to a class of its own in a
-    subtable of its own), so glyphs that share a class in any subtable, on the same side, are one group. The
+    group; a group may be split over subtables (a lookup broken with ``subtable;``, or by a compiler at its size
+    limit, each part listing the classes it kerns), so glyphs that share a class in any subtable, on the same side,
+    are one group. The
     right side's class 0 (every glyph not listed) is no group, nor is a class of one glyph. With ``names``
     only those glyphs are grouped, and a group is named after its first member in their order (else in glyph
     order): a compiled font keeps no group names, and BubbleKern takes a group's value from the glyph it is

@@ -186,11 +186,14 @@ def _run_family(args: argparse.Namespace) -> int:
         raise FontFileError(f"{output}: give a folder for a designspace's masters")
     results, reports = [], []
     for master in masters:
-        settings = settings_from_args(args, master.font)
-        pairs = training_pairs(args, master.font)
-        results.append(fit(master.font, pairs, None, settings, refine=not args.no_refine,
-                           controls=not args.no_control_pairs, model=not args.no_model,
-                           value_model=args.value_model, prior=prior))
+        try:
+            settings = settings_from_args(args, master.font)
+            pairs = training_pairs(args, master.font)
+            results.append(fit(master.font, pairs, None, settings, refine=not args.no_refine,
+                               controls=not args.no_control_pairs, model=not args.no_model,
+                               value_model=args.value_model, prior=prior))
+        except FitError as error:  # nothing is saved: say which master could not be fitted
+            raise FitError(f"{master.name}: {error}; no master was changed") from error
     saved: list[Path] = []
     if not args.dry_run:
         with progress_bar(not args.json) as progress:
