@@ -21,6 +21,7 @@ from bubblekern.glyphsets import (
     JOINING,
     LETTER,
     LOWER,
+    MID_STOP,
     SIGN,
     SMALL,
     UNKERNED_CHARACTERS,
@@ -411,6 +412,26 @@ def test_two_signs_pair_by_default_only_beside_a_stop_quote_or_dash():
         assert dropped not in pairs, dropped
     assert sign_kinds(font, ["T", "period", "seven", "asterisk", "g042"]) == [LETTER, JOINING, FIGURE, SIGN, LETTER]
     assert ("asterisk", "bracketleft") in set(default_pairs(font, names, all_glyphs=True))
+
+
+def test_a_colon_or_semicolon_pairs_by_default_with_letters_figures_and_signs_not_stops_quotes_or_dashes():
+    """Designers kern ``: '`` ``- ;`` ``: .`` ``;;`` in at most 2 of the quality benchmark's 53 fonts: out of the
+    default set, in both orders; ``T:`` ``:7`` ``:)`` stay."""
+    font = helpers.new_font()
+    glyphs = {"T": 0x54, "colon": 0x3A, "semicolon": 0x3B, "period": 0x2E, "quotesingle": 0x27, "hyphen": 0x2D,
+              "seven": 0x37, "parenright": 0x29}
+    for name, code in glyphs.items():
+        helpers.add_glyph(font, name, 500, bubble=lambda p: helpers.rect(p, 20, 0, 480, 700), unicode=code)
+    names = list(glyphs)
+    pairs = set(default_pairs(font, names))
+    assert pairs == set(default_pair_list(font, names))
+    for stop in ("colon", "semicolon"):
+        for other in ("colon", "semicolon", "period", "quotesingle", "hyphen"):
+            assert (stop, other) not in pairs and (other, stop) not in pairs, (stop, other)
+        for other in ("T", "seven", "parenright"):
+            assert (stop, other) in pairs and (other, stop) in pairs, (stop, other)
+    assert ("period", "quotesingle") in pairs and ("hyphen", "quotesingle") in pairs  # the other joining signs as before
+    assert sign_kinds(font, ["colon", "semicolon", "period"]) == [MID_STOP, MID_STOP, JOINING]
 
 
 def test_tabular_figures_are_never_kerned_by_default(tmp_path, capsys):
