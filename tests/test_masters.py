@@ -261,14 +261,15 @@ def test_flat_designspace_pairs_are_those_each_master_kerns_flat_alone(tmp_path,
 def test_the_kerned_family_compiles_to_a_variable_font_whose_kerning_interpolates(tmp_path, capsys):
     """Compatible kerning is what a variable font needs: ufo2ft builds one from the kerned designspace, and
     HarfBuzz sets each pair at a master as that master kerns it, and halfway between at the middle."""
-    ufo2ft = pytest.importorskip("ufo2ft")
+    pytest.importorskip("ufo2ft")
     hb = pytest.importorskip("uharfbuzz")
-    ufoLib2 = pytest.importorskip("ufoLib2")
     path = make_family(tmp_path)
     assert main(["kern", str(path)]) == 0
-    doc = DesignSpaceDocument.fromfile(str(path))
-    doc.loadSourceFonts(ufoLib2.Font.open)
-    font = hb.Font(hb.Face(kernfonts.binary(ufo2ft.compileVariableTTF(doc))))
+    target = tmp_path / "Family-VF.ttf"
+    capsys.readouterr()
+    assert main(["export", str(path), "--ttf", str(target)]) == 0  # bubblekern export: ufo2ft's variable font
+    assert capsys.readouterr().out.strip() == f"wrote {target} (variable: wght; GPOS)"
+    font = hb.Font(hb.Face(target.read_bytes()))
     light, bold = fonts_of(tmp_path)
     names = [g for g in light.glyphOrder if light[g].unicode is not None]
     pairs = [(a, b) for a in names for b in names]
@@ -291,6 +292,18 @@ def test_the_kerned_family_compiles_to_a_variable_font_whose_kerning_interpolate
         assert kerned(300, pair) == kern[300][pair], pair
         assert kerned(700, pair) == kern[700][pair], pair
         assert abs(kerned(500, pair) - (kern[300][pair] + kern[700][pair]) / 2) <= 1, pair
+
+
+def test_a_designspace_exports_only_a_variable_font(tmp_path, capsys):
+    path = make_family(tmp_path)
+    for flags in (["--fea", str(tmp_path / "k.fea")], ["--ttf", str(tmp_path / "v.ttf"), "--kern-table"]):
+        assert main(["export", str(path), *flags]) == 1
+        assert "compiles to a variable font" in capsys.readouterr().err
+    assert not (tmp_path / "k.fea").exists() and not (tmp_path / "v.ttf").exists()
+    (tmp_path / "Family-Bold.ufo" / "features.fea").write_text("feature kern { lookup Missing; } kern;\n")
+    assert main(["export", str(path), "--ttf", str(tmp_path / "v.ttf")]) == 1
+    err = capsys.readouterr().err
+    assert "could not compile a variable font" in err and "Missing" in err and not (tmp_path / "v.ttf").exists()
 
 
 def test_sources_the_designspace_does_not_name_are_called_by_their_file(tmp_path, capsys):

@@ -214,6 +214,51 @@ def compile_font(
     return ttfont
 
 
+def compile_variable(
+    designspace: str | Path,
+    path: str | Path | None = None,
+    format: Literal["otf", "ttf"] = "ttf",
+    **options,
+):
+    """Compile a designspace's masters into a variable font with ufo2ft (``compileVariableTTF``, or
+    ``compileVariableCFF2`` for ``"otf"``) and return the TTFont; with ``path`` also write it there, atomically.
+
+    Each master's kerning becomes the variable GPOS kern feature: compatible kerning (``kern`` on a designspace
+    writes it) interpolates between the masters. Only the masters' default layers are compiled; the bubble layer
+    stays out. A legacy kern table cannot vary, so there is none."""
+    ufo2ft = _require("ufo2ft")
+    from fontTools.designspaceLib import DesignSpaceDocument
+
+    from .masters import read_designspace
+
+    if format not in ("otf", "ttf"):
+        raise ValueError(f"format must be 'otf' or 'ttf', not {format!r}")
+    read_designspace(designspace)  # every source UFO there, with a clear message if not
+    import defcon
+
+    doc = DesignSpaceDocument.fromfile(str(designspace))
+    doc.loadSourceFonts(defcon.Font)
+    for source in doc.sources:
+        ufo = source.font
+        if source.layerName is None and len(ufo.kerning) and own_kern_feature(ufo):
+            warnings.warn(
+                f"{Path(source.path).name}: its features.fea has a kern feature of its own, with no '# Automatic Code' "
+                "comment: ufo2ft keeps that feature, so the variable font's kern feature is not the masters' kerning",
+                BubbleKernWarning,
+                stacklevel=2,
+            )
+    compile_ = ufo2ft.compileVariableCFF2 if format == "otf" else ufo2ft.compileVariableTTF
+    try:
+        ttfont = compile_(doc, **options)
+    except BubbleKernError:
+        raise
+    except Exception as error:
+        raise ExportError(f"{designspace}: ufo2ft could not compile a variable font of it: {error}") from error
+    if path is not None:
+        write_binary(ttfont, path)
+    return ttfont
+
+
 def write_binary(ttfont, path: str | Path) -> Path:
     """Save ``ttfont`` to ``path`` atomically (a temporary sibling, then a rename)."""
     return write_atomically(path, lambda temporary: ttfont.save(str(temporary)))

@@ -1,4 +1,5 @@
-"""``bubblekern export``: a UFO's kerning as a kern feature (.fea) or compiled into OTF/TTF with ufo2ft."""
+"""``bubblekern export``: a UFO's kerning as a kern feature (.fea) or compiled into OTF/TTF with ufo2ft; a
+designspace's masters compiled into a variable font."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="Write FONT's kerning as ufo2ft's kern feature (groups as classes), or compile FONT "
         "(its default layer; the bubble layer stays out) to OTF/TTF with ufo2ft.",
     )
-    parser.add_argument("font", metavar="FONT", help="a UFO")
+    parser.add_argument("font", metavar="FONT", help="a UFO, or a .designspace (--otf/--ttf: a variable font)")
     out = parser.add_argument_group("outputs (at least one)")
     out.add_argument("--fea", metavar="KERN.fea", help="write the kern feature as feature-file text")
     out.add_argument("--otf", metavar="OUT.otf", help="compile a CFF-flavoured OpenType font")
@@ -40,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not (args.fea or args.otf or args.ttf):
         raise FontFileError("give at least one of --fea, --otf, --ttf")
+    if str(args.font).lower().endswith(".designspace"):
+        return _run_variable(args)
     path = ufo_path(args.font)
     check_groups_file(path)
     font = open_font(path)
@@ -56,4 +59,19 @@ def run(args: argparse.Namespace) -> int:
             ttfont = compile_font(font, target, form, kern, optimize=args.optimize)
             tables = ", ".join(t for t in ("GPOS", "kern") if t in ttfont)
             say(f"wrote {target} ({tables or 'no kerning tables'})")
+    return 0
+
+
+def _run_variable(args: argparse.Namespace) -> int:
+    """A designspace's masters compiled into a variable font (CFF2 with --otf, TrueType with --ttf)."""
+    from ..export import compile_variable
+
+    if args.fea or args.kern_table or args.kern_table_only:
+        raise FontFileError(f"{args.font}: a designspace compiles to a variable font (--otf, --ttf); its kern feature "
+                            "is each master's (export a master's with --fea), and a legacy kern table cannot vary")
+    for form, target in (("otf", args.otf), ("ttf", args.ttf)):
+        if target:
+            ttfont = compile_variable(args.font, target, form)
+            axes = ", ".join(a.axisTag for a in ttfont["fvar"].axes) if "fvar" in ttfont else "no axes"
+            say(f"wrote {target} (variable: {axes}; {'GPOS' if 'GPOS' in ttfont else 'no GPOS'})")
     return 0
