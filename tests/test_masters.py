@@ -269,6 +269,11 @@ def test_the_kerned_family_compiles_to_a_variable_font_whose_kerning_interpolate
     capsys.readouterr()
     assert main(["export", str(path), "--ttf", str(target)]) == 0  # bubblekern export: ufo2ft's variable font
     assert capsys.readouterr().out.strip() == f"wrote {target} (variable: wght; GPOS)"
+    cff2 = tmp_path / "Family-VF.otf"
+    assert main(["export", str(path), "--otf", str(cff2)]) == 0
+    from fontTools.ttLib import TTFont
+
+    assert {"CFF2", "fvar", "GPOS"} <= set(TTFont(str(cff2)).keys())
     font = hb.Font(hb.Face(target.read_bytes()))
     light, bold = fonts_of(tmp_path)
     names = [g for g in light.glyphOrder if light[g].unicode is not None]

@@ -25,6 +25,7 @@ __all__ = [
     "ExportError",
     "feature_text",
     "compile_font",
+    "compile_variable",
     "own_kern_feature",
     "write_binary",
     "write_text",
