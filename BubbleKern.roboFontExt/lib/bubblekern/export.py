@@ -228,17 +228,20 @@ def compile_variable(
     writes it) interpolates between the masters. Only the masters' default layers are compiled; the bubble layer
     stays out. A legacy kern table cannot vary, so there is none."""
     ufo2ft = _require("ufo2ft")
-    from fontTools.designspaceLib import DesignSpaceDocument
-
     from .masters import read_designspace
 
     if format not in ("otf", "ttf"):
         raise ValueError(f"format must be 'otf' or 'ttf', not {format!r}")
-    read_designspace(designspace)  # every source UFO there, with a clear message if not
-    import defcon
+    doc, masters, _ = read_designspace(designspace)  # every source UFO there, with a clear message if not
+    opened = {Path(m.path).resolve(): ufo_of(m.font) for m in masters}
 
-    doc = DesignSpaceDocument.fromfile(str(designspace))
-    doc.loadSourceFonts(defcon.Font)
+    def open_source(path: str, **_):
+        """A source's font: its master's, read once (a sparse layer source is a layer of a master's UFO)."""
+        import defcon
+
+        return opened.get(Path(path).resolve()) or defcon.Font(path)
+
+    doc.loadSourceFonts(open_source)
     for source in doc.sources:
         ufo = source.font
         if source.layerName is None and len(ufo.kerning) and own_kern_feature(ufo):

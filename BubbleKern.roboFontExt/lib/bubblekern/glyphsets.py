@@ -274,15 +274,22 @@ def substituted_scripts(font, table: Mapping[str, Sequence[int]] | None = None) 
                                      tuple(sorted((n, tuple(c)) for n, c in table.items() if c))))
 
 
+def _glyphs(part: str, classes: Mapping[str, Sequence[str]]) -> list[str]:
+    """The glyph names of one side of a substitution statement, its glyph classes (``@NAME``) spelt out."""
+    out = []
+    for token in _NAME.findall(part.replace("'", " ")):
+        out.extend(classes.get(token, ()) if token.startswith("@") else (token,))
+    return out
+
+
+def _classes(text: str) -> dict[str, list[str]]:
+    """The glyph classes the feature text defines (``@NAME = [a b c];``), by name."""
+    return {name: _NAME.findall(members) for name, members in _GLYPH_CLASS.findall(text)}
+
+
 @functools.lru_cache(maxsize=8)
 def _substituted_scripts(text: str, names: tuple[str, ...], codes: tuple[tuple[str, tuple[int, ...]], ...]):
-    classes = {name: _NAME.findall(members) for name, members in _GLYPH_CLASS.findall(text)}
-
-    def glyphs(part: str) -> list[str]:
-        out = []
-        for token in _NAME.findall(part.replace("'", " ")):
-            out.extend(classes.get(token, ()) if token.startswith("@") else (token,))
-        return out
+    classes = _classes(text)
 
     known = set(names)
     table = dict(codes)
@@ -294,7 +301,7 @@ def _substituted_scripts(text: str, names: tuple[str, ...], codes: tuple[tuple[s
             unknown.add(name)
         else:
             scripts[name] = {glyph_script(char)}
-    rules = [(set(glyphs(inputs)) & known, set(glyphs(outputs)) & unknown)
+    rules = [(set(_glyphs(inputs, classes)) & known, set(_glyphs(outputs, classes)) & unknown)
              for inputs, outputs in _SUBSTITUTION.findall(text)]
     rules = [(inputs, outputs) for inputs, outputs in rules if inputs and outputs]
     changed = True
@@ -339,16 +346,15 @@ def _text_reached(text: str, names: frozenset[str]) -> frozenset[str] | None:
     if not _SUBSTITUTION.search(text) or _INCLUDE.search(text):
         return None
     used = small_cap_features(text, tuple(sorted(set(_FEATURE.findall(text)) - UNSET_FEATURES)))
-    classes = {name: _NAME.findall(members) for name, members in _GLYPH_CLASS.findall(text)}
+    classes = _classes(text)
     reached: set[str] = set()
     for _, outputs in _SUBSTITUTION.findall(used):
         if "\\" in outputs:
             return None  # a CID: glyph names it does not say
-        for token in _NAME.findall(outputs.replace("'", " ")):
-            for name in classes.get(token, ()) if token.startswith("@") else (token,):
-                if "-" in name and name not in names:
-                    return None  # a range, whose glyphs the text does not list
-                reached.add(name)
+        for name in _glyphs(outputs, classes):
+            if "-" in name and name not in names:
+                return None  # a range, whose glyphs the text does not list
+            reached.add(name)
     return frozenset(reached)
 
 

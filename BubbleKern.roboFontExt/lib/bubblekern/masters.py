@@ -443,10 +443,17 @@ def save_designspace(doc, family: FamilyKerning, path: str | Path, output: str |
     masters = [run.master for run in family.runs]
     if output is None:
         groups_written = family.built_groups and family.write_groups
-        changed = [
+        masters = [
             run.master for run in family.runs if groups_written or (run.report is not None and run.report.changed)
         ]
-        return save_fonts([(m.font, m.path) for m in changed])
+    return save_masters(doc, masters, path, output)
+
+
+def save_masters(doc, masters: Sequence[Master], path: str | Path, output: str | Path | None = None) -> list[Path]:
+    """Save ``masters`` of the designspace ``doc`` (read from ``path``) together, all or none: in place, or into
+    folder ``output`` beside a copy of the designspace pointing at them."""
+    if output is None:
+        return save_fonts([(m.font, m.path) for m in masters])
     folder = Path(output)
     folder.mkdir(parents=True, exist_ok=True)
     targets = [folder / m.path.name for m in masters]

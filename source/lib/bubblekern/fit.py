@@ -43,6 +43,7 @@ value in the record is ``None`` (a plist has no null): a metric that does not ex
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -143,7 +144,7 @@ CONTROL_PAIRS = ("HH", "HO", "OH", "OO", "nn", "no", "on", "oo", "Hn", "nH")
 """Pairs of straight and round references a spaced font leaves unkerned: added to the training pairs."""
 CASE_WITNESSES = 3
 """Control pairs of one case context, among the scoring model pairs, from which that context's ``case_offsets`` may be
-their designer's median rather than its straight pair's kern (:meth:`_Search.read_case_offsets`)."""
+their designer's median rather than its straight pair's kern (:attr:`_Search.read_case_offsets`)."""
 CASE_TOLERANCE = 10.0
 """Per 1000 em: how far a case context's straight pair may lie from its control pairs' median and still set the
 context's offset; further, it is the designer's kern of that pair alone, and the median sets it."""
@@ -193,7 +194,7 @@ class Policies:
     stop_raised: float | None = None
     """``Settings.stop_raised`` (per 1000 em): :meth:`_Search.fit_stop_raised`."""
     case_offsets: tuple[float, ...] | None = None
-    """``Settings.case_offsets`` (per 1000 em): :meth:`_Search.read_case_offsets`."""
+    """``Settings.case_offsets`` (per 1000 em): :attr:`_Search.read_case_offsets`."""
     dash_share: float | None = None
     """``Settings.dash_share``: :meth:`_Search.fit_dash_share`."""
     quote_share: float | None = None
@@ -813,6 +814,7 @@ class _Search:
         """The kernel's ``shifts`` for ``offsets`` (``Settings.case_offsets``, per 1000 em), as kern builds them."""
         return case_shifts(self.kinds, self.names, [v * self.upm / 1000.0 for v in offsets])
 
+    @functools.cached_property
     def read_case_offsets(self) -> tuple[float, ...]:
         """``Settings.case_offsets`` (per 1000 em) as the scoring model pairs give them: each case context's straight
         pair (:func:`~bubblekern.model.straight_pairs`: ``H n`` for UC–lc) kerned by its designer, where the pairs
@@ -1107,7 +1109,7 @@ class _Search:
         # a pair no word sets tells no strength, nor does a quote beside a letter: its share says how deep it kerns
         plain = np.where(self._sparse | self._quote_letter[: len(self.pairs)], 0.0,
                          self.raw(gen, band, depth_cap, _ONES, blend, unmoved.but(words_only=words)))
-        offsets = self.read_case_offsets()
+        offsets = self.read_case_offsets  # the scoring pairs' own: read once per search
         strengths = fit_strengths(plain[sub], self.moved_reference(offsets)[sub], self.contexts[sub], keep=keep,
                                   prior_pairs=prior_pairs)
         policies = Policies(case_offsets=offsets, words_only=words)

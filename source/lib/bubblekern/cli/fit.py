@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import FontFileError
 from ..fit import MODELS, FitError, fit, store_fit
-from ..fontio import save_font, save_fonts
+from ..fontio import save_font
 from ..pairs import cmap_of, pairs_from_text, read_pair_list
 from .common import (
     add_prior_arguments,
@@ -130,9 +130,7 @@ def run(args: argparse.Namespace) -> int:
         if Path(args.reference).suffix.lower() != ".ufo":
             raise FontFileError(f"{args.reference}: --reference takes a .ufo")
         reference = args.reference
-    pairs = training_pairs(args, font)
-    result = fit(font, pairs, reference, settings, refine=not args.no_refine, controls=not args.no_control_pairs,
-                 model=not args.no_model, value_model=args.value_model, prior=prior)
+    result = _fit(args, font, reference, settings, prior)
     saved = report = None
     if not args.dry_run:
         with progress_bar(not args.json) as progress:
@@ -147,10 +145,19 @@ def run(args: argparse.Namespace) -> int:
         return 0
     say(f"{path.name}: " + result.format())
     if report is not None:
-        say(f"  bubbles: {len(report.written):,} written, {len(report.unchanged):,} unchanged"
-            + _skipped(report))
+        say(_bubbles_line(report))
     say("  dry run: nothing saved" if saved is None else f"  settings stored in the font's lib; saved {saved}")
     return 0
+
+
+def _fit(args: argparse.Namespace, font, reference, settings, prior):
+    """The fit of ``font`` as the flags ask for it (training pairs, refinement, controls, value model)."""
+    return fit(font, training_pairs(args, font), reference, settings, refine=not args.no_refine,
+               controls=not args.no_control_pairs, model=not args.no_model, value_model=args.value_model, prior=prior)
+
+
+def _bubbles_line(report) -> str:
+    return f"  bubbles: {len(report.written):,} written, {len(report.unchanged):,} unchanged" + _skipped(report)
 
 
 POLICIES = ("min_kern", "capital_min_kern", "strengths", "words_only", "quote_share", "dash_share", "stop_raised",
@@ -171,7 +178,7 @@ def differing_policies(settings: Sequence) -> dict[str, list]:
 
 def _run_family(args: argparse.Namespace) -> int:
     """Fit every full source of a designspace to its own kerning; save them all or none."""
-    from ..masters import read_designspace, write_designspace_copy
+    from ..masters import read_designspace, save_masters
     from .common import note
 
     if args.reference:
@@ -187,11 +194,7 @@ def _run_family(args: argparse.Namespace) -> int:
     results, reports = [], []
     for master in masters:
         try:
-            settings = settings_from_args(args, master.font)
-            pairs = training_pairs(args, master.font)
-            results.append(fit(master.font, pairs, None, settings, refine=not args.no_refine,
-                               controls=not args.no_control_pairs, model=not args.no_model,
-                               value_model=args.value_model, prior=prior))
+            results.append(_fit(args, master.font, None, settings_from_args(args, master.font), prior))
         except FitError as error:  # nothing is saved: say which master could not be fitted
             raise FitError(f"{master.name}: {error}; no master was changed") from error
     saved: list[Path] = []
@@ -199,12 +202,7 @@ def _run_family(args: argparse.Namespace) -> int:
         with progress_bar(not args.json) as progress:
             reports = [store_fit(m.font, r, bubbles=not args.no_bubbles, progress=progress)
                        for m, r in zip(masters, results)]
-        targets = [output / m.path.name for m in masters] if output else [m.path for m in masters]
-        if output:
-            output.mkdir(parents=True, exist_ok=True)
-        saved = save_fonts([(m.font, t) for m, t in zip(masters, targets)])
-        if output:
-            write_designspace_copy(doc, masters, targets, output / Path(args.font).name)
+        saved = save_masters(doc, masters, args.font, output)
     differ = differing_policies([r.settings for r in results])
     if args.json:
         data = {"masters": [{"name": m.name, **r.to_dict(), "saved": str(p) if p else None}
@@ -215,8 +213,7 @@ def _run_family(args: argparse.Namespace) -> int:
     for i, (master, result) in enumerate(zip(masters, results)):
         say(f"{master.name}: " + result.format())
         if reports:
-            say(f"  bubbles: {len(reports[i].written):,} written, {len(reports[i].unchanged):,} unchanged"
-                + _skipped(reports[i]))
+            say(_bubbles_line(reports[i]))
     if differ:
         names = [m.name for m in masters]
         say("the masters' fitted settings differ (each master kerns with its own): " + "; ".join(
